@@ -1,0 +1,26 @@
+"""Sets of cells as Python ints: bit i is cell i.  The few helpers every hot loop shares."""
+
+try:
+    popcount = int.bit_count  # Python 3.10+
+except AttributeError:  # pragma: no cover - exercised under 3.8/3.9
+
+    def popcount(mask):
+        return bin(mask).count("1")
+
+
+def cells_of(mask):
+    """The cell indices in `mask`, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cells):
+    """The bitset holding exactly `cells`."""
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask

@@ -1,0 +1,247 @@
+"""Reading board packs and select lists, writing select lists.
+
+A pack holds boards, each a header line then Y rows of X digits (9 is a mine):
+
+    X Y NAME          ADC2025 form
+    X Y MINES NAME    ADC2026 form
+
+Blank lines are optional, LF or CRLF, trailing spaces and a UTF-8 BOM are fine.
+A malformed board is reported as one line naming the board and its line number,
+and every other board is still read.  Nothing here raises on bad text.
+
+A board name ``board_{X}x{Y}_{MINES}_{SEED}_{MODE}`` tells the mine count and the
+safe-cell mode; `name_fields` splits it the way the official page does.
+"""
+
+import re
+from collections import namedtuple
+
+from .geometry import geometry
+
+MINE = 9
+MAX_SIDE = 100  # larger boards are refused rather than risk a hang
+
+Board = namedtuple("Board", "width height name cells mines form line")
+Board.__doc__ = """One board as read from a pack.
+
+cells -- tuple of width*height digits, row-major; 9 is a mine (hidden: judge only)
+mines -- the mine count the header states (2026 form), else None
+form  -- 2025 or 2026, the header form it was read in
+line  -- 1-based line number of its header in the source (0 if made in code)
+"""
+
+NameFields = namedtuple("NameFields", "width height mines seed mode")
+
+_HEADER = re.compile(r"^(\d+) +(\d+)")  # official boardFile.isHeader
+_SELECT_HEADER = re.compile(r"^(\d+) +(\d+) +(\w+)")  # official cellListFile.isHeader
+_INT = re.compile(r"^\d+$")
+
+
+def make_board(width, height, name, cells, mines=None, form=2025, line=0):
+    """A Board from code (tests, generator); `cells` is any sequence of digits."""
+    return Board(width, height, name, tuple(cells), mines, form, line)
+
+
+def board_header(board):
+    """The header line of a board in its own form."""
+    if board.form == 2026:
+        return "%d %d %d %s" % (board.width, board.height, mine_count(board), board.name)
+    return "%d %d %s" % (board.width, board.height, board.name)
+
+
+def mine_count(board):
+    """The number of mines actually on the board."""
+    return board.cells.count(MINE)
+
+
+def format_board(board):
+    """Header and digit rows of one board, newline-terminated."""
+    w = board.width
+    digits = "".join(map(str, board.cells))
+    rows = [digits[i : i + w] for i in range(0, len(digits), w)]
+    return board_header(board) + "\n" + "\n".join(rows) + "\n"
+
+
+def format_pack(boards):
+    """A pack text: boards separated by blank lines (as the official download)."""
+    return "\n".join(format_board(b) for b in boards)
+
+
+def name_fields(name):
+    """Split `board_{X}x{Y}_{MINES}_{SEED}_{MODE}` as the official boardProperty does.
+
+    Returns NameFields with ints for width, height, mines and seed, or None when the
+    name does not have that shape (then it tells nothing about the board).
+    """
+    parts = re.split(r"[_x]", name)
+    if len(parts) < 6:
+        return None
+    _, x, y, mines, seed, mode = parts[:6]
+    if not all(_INT.match(p) for p in (x, y, mines, seed)):
+        return None
+    return NameFields(int(x), int(y), int(mines), int(seed), mode)
+
+
+def _lines(text):
+    """Source lines with their 1-based numbers; BOM, CR and surrounding space removed."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    for number, raw in enumerate(text.split("\n"), 1):
+        yield number, raw.strip()
+
+
+def _parse_header(fields):
+    """(width, height, mines, name, form) from header fields, or raise ValueError."""
+    width, height = int(fields[0]), int(fields[1])
+    if len(fields) >= 4 and _INT.match(fields[2]):
+        mines, name, form = int(fields[2]), fields[3], 2026
+    elif len(fields) >= 3:
+        mines, name, form = None, fields[2], 2025
+    else:
+        raise ValueError("header has no board name")
+    if name[0].isdigit():
+        raise ValueError("board name %r starts with a digit" % name)
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise ValueError("board size %dx%d is outside 1..%d" % (width, height, MAX_SIDE))
+    return width, height, mines, name, form
+
+
+def _check_board(width, height, name, rows, mines):
+    """The cells of a board from its rows, or raise ValueError saying what is wrong."""
+    if len(rows) != height:
+        raise ValueError("%d rows, header says %d" % (len(rows), height))
+    for k, (number, row) in enumerate(rows):
+        if not row.isdigit() or not row.isascii():
+            raise ValueError("line %d: row is not all digits: %r" % (number, row[:40]))
+        if len(row) != width:
+            raise ValueError("line %d: %d digits, header says %d" % (number, len(row), width))
+    cells = tuple(int(ch) for _, row in rows for ch in row)
+    if mines is not None and cells.count(MINE) != mines:
+        raise ValueError("header says %d mines, the board has %d" % (mines, cells.count(MINE)))
+    geo = geometry(width, height)
+    for cell, digit in enumerate(cells):
+        if digit != MINE:
+            actual = sum(cells[n] == MINE for n in geo.neighbours[cell])
+            if actual != digit:
+                x, y = cell % width, cell // width
+                raise ValueError(
+                    "line %d: cell (%d,%d) says %d but has %d neighbouring mines"
+                    % (rows[y][0], x, y, digit, actual)
+                )
+    return cells
+
+
+def read_pack(text):
+    """Every well-formed board of a pack, and one message per malformed one.
+
+    Returns (boards, errors); each error is a single line naming board and line.
+    """
+    boards, errors = [], []
+    current = None  # [header line number, header fields, rows]
+
+    def finish():
+        if current is None:
+            return
+        number, fields, rows = current
+        label = fields[2] if len(fields) >= 3 else "?"
+        if len(fields) >= 4 and _INT.match(fields[2]):
+            label = fields[3]
+        try:
+            width, height, mines, name, form = _parse_header(fields)
+            cells = _check_board(width, height, name, rows, mines)
+        except ValueError as exc:
+            errors.append("board %s (line %d): %s" % (label, number, exc))
+            return
+        boards.append(Board(width, height, name, cells, mines, form, number))
+
+    for number, line in _lines(text):
+        if not line:
+            continue
+        if _HEADER.match(line):
+            finish()
+            current = [number, line.split(), []]
+        elif current is None:
+            errors.append("line %d: data before any board header: %r" % (number, line[:40]))
+        else:
+            current[2].append((number, line))
+    finish()
+    return boards, errors
+
+
+# ---------------------------------------------------------------- select lists
+
+SelectEntry = namedtuple("SelectEntry", "width height mines name clicks line")
+SelectEntry.__doc__ = """One board of a select list.
+
+clicks -- list of (x, y, line_number) as written (not yet range-checked)
+mines  -- the mine count of a four-field header, else None
+"""
+
+
+def js_number(token):
+    """JavaScript Number(token) for one whitespace-free token (NaN as None)."""
+    t = token
+    try:
+        if re.match(r"^[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)$", t):
+            return float(t)
+        m = re.match(r"^0([xXoObB])([0-9a-fA-F]+)$", t)
+        if m:
+            return float(int(m.group(2), {"x": 16, "o": 8, "b": 2}[m.group(1).lower()]))
+        if re.match(r"^[+-]?Infinity$", t):
+            return float("-inf") if t[0] == "-" else float("inf")
+    except ValueError:
+        return None
+    return None
+
+
+def js_index(token):
+    """The coordinate a select-list token names, or None when the official page refuses it.
+
+    The page takes Number(token) and accepts it only when its string form is all
+    digits: so '03' and '+3' and '0x3' mean 3, while '-1', '3.5' and 'a' are refused.
+    """
+    value = js_number(token)
+    if value is None or value != value or value < 0 or value >= 1e21:
+        return None
+    if value != int(value):
+        return None
+    return int(value)
+
+
+def read_select(text):
+    """Parse a select list.  Returns (entries, errors).
+
+    Headers follow the official rule: a line starting with two integers and another
+    field.  The name is the third field, or the fourth when the third is a mine count.
+    A click line must be two integers (as JavaScript reads them); anything else is an
+    error, which makes the official page reject the whole file.
+    """
+    entries, errors = [], []
+    for number, line in _lines(text):
+        if not line:
+            continue
+        fields = line.split()
+        if _SELECT_HEADER.match(" ".join(fields)):
+            if len(fields) >= 4 and _INT.match(fields[2]):
+                mines, name = int(fields[2]), fields[3]
+            else:
+                mines, name = None, fields[2]
+            entries.append(SelectEntry(int(fields[0]), int(fields[1]), mines, name, [], number))
+            continue
+        if not entries:
+            errors.append("line %d: click before any board header: %r" % (number, line[:40]))
+            continue
+        if len(fields) < 2:
+            errors.append("line %d: a click needs two integers <x> <y>: %r" % (number, line[:40]))
+            continue
+        x, y = js_index(fields[0]), js_index(fields[1])
+        if x is None or y is None:
+            errors.append("line %d: not a cell location: %r" % (number, line[:40]))
+            continue
+        entries[-1].clicks.append((x, y, number))
+    return entries, errors
+
+
+def format_select(header, clicks):
+    """One board's select list: its header line, then one `x y` line per click."""
+    return header + "\n" + "".join("%d %d\n" % xy for xy in clicks)
