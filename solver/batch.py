@@ -1,0 +1,103 @@
+"""A whole pack under a time budget, with output that is always a valid select list.
+
+Boards are played in input order, each through its own Judge.  A board is started
+only while the budget leaves room for the slowest board seen so far; a board whose
+name was already played is skipped (the official page would score the first board
+of that name twice).  Every click is in range and on a closed cell by construction.
+"""
+
+import sys
+import time
+
+from .formats import board_header, format_select, read_pack
+from .judge import Judge
+from .player import play, task_of
+from .rules import score_2025, score_2026
+
+MIN_BOARD_SECONDS = 0.004  # room kept for a board before anything has been timed
+
+
+def play_board(board, rule=None, deadline=None):
+    """(clicks as (x, y), score under the rule) for one board."""
+    task = task_of(board, rule)
+    judge = Judge(board)
+    cells = play(task, judge.reveal, deadline)
+    width = board.width
+    clicks = [(c % width, c // width) for c in cells]
+    score = score_2026(board, clicks) if task.rule == 2026 else score_2025(board, clicks)
+    return clicks, score
+
+
+def solve_boards(boards, budget=None, rule=None, start=None, out=None):
+    """Play boards in order within `budget` seconds of `start`; write the select list.
+
+    Returns (played, total_score, seconds); `total_score` counts boards as the
+    official summary does (2025: negatives count 0).
+    """
+    start = time.perf_counter() if start is None else start
+    deadline = None if budget is None else start + budget
+    slowest = MIN_BOARD_SECONDS
+    played, total, names = 0, 0, set()
+    for board in boards:
+        if board.name in names:
+            continue
+        began = time.perf_counter()
+        if deadline is not None and began + slowest > deadline:
+            break
+        clicks, score = play_board(board, rule, deadline)
+        names.add(board.name)
+        elapsed = time.perf_counter() - began
+        if elapsed > slowest:
+            slowest = elapsed
+        if out is not None:
+            out.write(format_select(board_header(board), clicks))
+        played += 1
+        board_rule = rule or board.form
+        total += score if board_rule == 2026 else max(0, score)
+    return played, total, time.perf_counter() - start
+
+
+def format_total(total):
+    """A summary total: integer for 2025, four decimals for a 2026 Fraction sum."""
+    return str(total) if isinstance(total, int) else "%.4f" % total
+
+
+def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys.stderr):
+    """Read a pack, report its malformed boards on `err`, play the rest, summarise."""
+    boards, errors = read_pack(text)
+    for error in errors:
+        err.write("error: %s\n" % error)
+    played, total, seconds = solve_boards(boards, budget, rule, start, out)
+    err.write("boards %d/%d  seconds %.3f  score %s\n" % (played, len(boards), seconds, format_total(total)))
+    return played, total
+
+
+# ---------------------------------------------------------------- command line
+
+
+def add_arguments(parser):
+    parser.description = (
+        "Reads a board pack (file or stdin), plays every board as if the mines were "
+        "hidden, prints the select list on stdout and a summary on stderr: boards "
+        "played of total, seconds, score under the rule."
+    )
+    parser.add_argument("pack", nargs="?", default="-", help="board pack file, or - for stdin (default)")
+    parser.add_argument("--budget", type=float, help="seconds for the whole run (default: no limit)")
+    parser.add_argument(
+        "--rule", type=int, choices=(2025, 2026), help="objective and score (default: from each header's form)"
+    )
+
+
+def run(args):
+    start = time.perf_counter()
+    if args.pack == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(args.pack, encoding="utf-8", errors="replace") as handle:
+                text = handle.read()
+        except OSError as exc:
+            print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
+            return 1
+    solve_text(text, args.budget, args.rule, start)
+    return 0

@@ -1,0 +1,177 @@
+"""One board: open the guaranteed cells, deduce, click what is certain, guess or stop.
+
+The player knows only its Task (size, mine count, the cells the official rule keeps
+safe, the scoring rule) and what `reveal` tells it.  It never sees the Board: that
+stays with the judge.  `task_of` is the one place a Board's public facts are read.
+"""
+
+import time
+from collections import namedtuple
+
+from .bitset import cells_of, popcount
+from .deduce import pairs
+from .formats import MINE, name_fields
+from .frontier import components_of, constraints_of
+from .geometry import geometry
+from .policy import choose_guess, worth_guessing_2025, worth_guessing_2026
+from .probability import estimate
+from .safezone import safe_cells
+
+Task = namedtuple("Task", "width height mines safe_cells rule")
+Task.__doc__ = """What the player may know of a board before it clicks.
+
+mines      -- the mine count (from a 2026 header or the board name), or None
+safe_cells -- cells the official generator keeps mine-free (from X, Y, MINES, MODE)
+rule       -- 2025 or 2026, the objective to play for
+"""
+
+
+def task_of(board, rule=None):
+    """The public facts of a board: size, mine count and safe-cell rule, nothing hidden."""
+    fields = name_fields(board.name)
+    if fields is not None and (fields.width, fields.height) != (board.width, board.height):
+        fields = None  # a name that does not describe this board tells nothing
+    mines = board.mines
+    if mines is None and fields is not None:
+        mines = fields.mines
+    safe = ()
+    if fields is not None and mines is not None and board.width > 1 and board.height > 1:
+        safe = safe_cells(board.width, board.height, mines, fields.mode)
+    return Task(board.width, board.height, mines, tuple(safe), rule or board.form)
+
+
+def play(task, reveal, deadline=None):
+    """Play one board through `reveal(cell) -> [(cell, digit), ...]`; return the clicks.
+
+    `deadline` (a time.perf_counter() value) stops guessing when passed; the clicks so
+    far are still a valid play.
+    """
+    geo = geometry(task.width, task.height)
+    masks = geo.masks
+    size = geo.size
+    values = [-1] * size
+    hidden = geo.all_mask  # not opened by the judge
+    mines = 0  # known mines, hit or deduced
+    safe = 0  # known safe, not yet opened
+    numbers = 0  # opened safe cells
+    dirty = 0  # opened cells whose constraint may allow a new single-digit deduction
+    clicks = []
+    opened_sum = 0
+    hits = 0
+    mine_total = task.mines
+    for c in task.safe_cells:
+        safe |= 1 << c
+    pending = list(task.safe_cells)
+
+    while True:
+        # 1. open every cell known to be safe
+        while safe:
+            if not pending:
+                pending = cells_of(safe)
+            c = pending.pop()
+            bit = 1 << c
+            if not safe & bit:
+                continue
+            safe &= ~bit
+            if not hidden & bit:
+                continue
+            clicks.append(c)
+            for n, d in reveal(c):
+                nbit = 1 << n
+                hidden &= ~nbit
+                safe &= ~nbit
+                values[n] = d
+                if d == MINE:  # cannot happen for a truly safe cell, but never trust blindly
+                    mines |= nbit
+                    hits += 1
+                    opened_sum -= 20
+                    dirty |= masks[n]
+                else:
+                    numbers |= nbit
+                    opened_sum += d
+                    dirty |= nbit
+                    if d:
+                        dirty |= masks[n] & numbers
+        unknown = hidden & ~mines & ~safe
+        if not unknown:
+            break
+        if mine_total is not None and popcount(hidden) == mine_total:
+            break  # every safe cell is open (all that is hidden is mines)
+
+        # 2. single-digit rule on the constraints that changed
+        while dirty:
+            work = dirty & numbers
+            dirty = 0
+            for c in cells_of(work):
+                around = masks[c]
+                cells = around & unknown
+                if not cells:
+                    continue
+                need = values[c] - popcount(around & mines)
+                if need == 0:
+                    safe |= cells
+                    unknown &= ~cells
+                elif need == popcount(cells):
+                    mines |= cells
+                    unknown &= ~cells
+                    for m in cells_of(cells):
+                        dirty |= masks[m] & numbers
+        if safe:
+            continue
+
+        # 3. pairs, then exact enumeration with the mine count
+        constraints = constraints_of(values, numbers, masks, unknown, mines)
+        if constraints:
+            found_safe, found_mines = pairs(constraints)
+            if found_safe or found_mines:
+                safe |= found_safe & unknown
+                mines |= found_mines & unknown
+                for m in cells_of(found_mines & unknown):
+                    dirty |= masks[m] & numbers
+                if safe or dirty:
+                    continue
+        frontier = 0
+        for cells, _ in constraints:
+            frontier |= cells
+        interior = unknown & ~frontier
+        interior_count = popcount(interior)
+        mines_left = None if mine_total is None else mine_total - popcount(mines)
+        result = estimate(components_of(constraints), interior, interior_count, mines_left)
+        if result.safe or result.mines:
+            safe |= result.safe & unknown
+            new_mines = result.mines & unknown & ~result.safe
+            mines |= new_mines
+            for m in cells_of(new_mines):
+                dirty |= masks[m] & numbers
+            if safe or dirty:
+                continue
+
+        # 4. guess or stop
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        guess = choose_guess(result, interior, unknown, masks, mines)
+        if guess is None:
+            break
+        cell, p, expected_digit = guess
+        if not _worth_it(task, p, expected_digit, unknown, mines, hidden, opened_sum, hits, mine_total, masks):
+            break
+        # the guess is clicked through the same path as a known safe cell
+        safe |= 1 << cell
+        pending = [cell]
+    return clicks
+
+
+def _worth_it(task, p, expected_digit, unknown, mines, hidden, opened_sum, hits, mine_total, masks):
+    """Apply the rule's stop test to a guess of mine probability p."""
+    unknown_count = popcount(unknown)
+    mines_left = None if mine_total is None else mine_total - popcount(mines)
+    safe_left = unknown_count - (mines_left if mines_left is not None else 0.2 * unknown_count)
+    if task.rule == 2026:
+        size = task.width * task.height
+        total = mine_total if mine_total is not None else max(1, round(0.2 * size))
+        return worth_guessing_2026(p, safe_left, size - total, total)
+    density = (mines_left / unknown_count) if (mines_left is not None and unknown_count) else 0.2
+    average_digit = 8.0 * density * 0.85 + 0.5
+    remaining_value = 2.0 * safe_left * average_digit
+    score_if_stop = opened_sum - remaining_value / 2.0
+    return worth_guessing_2025(p, expected_digit, remaining_value, score_if_stop)

@@ -1,0 +1,72 @@
+"""Which uncertain cell to click, or whether to stop, for the contest's objective.
+
+ADC2025: a safe cell of digit v is worth 2v (gained now, not charged at the end), a
+mine costs 20, and a board below zero counts zero.  ADC2026: each safe cell is worth
+1/safe_total, each mine costs 1/total_mines.  A guess is taken when its expected
+gain is positive: the cell's own value plus a share of what opening it may unlock,
+against the cost of a mine.  Among near-safest cells the one most likely to open
+new ground (few undecided neighbours, likely a zero) is preferred.
+"""
+
+from .bitset import cells_of, popcount
+
+MINE_COST_2025 = 20
+UNLOCK_SHARE = 0.35  # share of the remaining value a successful guess is credited with
+NEAR_SAFEST = 0.015  # cells this close to the lowest probability compete on progress
+PROGRESS_WEIGHT = 0.5
+
+
+def cell_probabilities(estimate, size):
+    """A list: mine probability of every undecided closed cell, None elsewhere."""
+    probs = [None] * size
+    for cells, p in zip(estimate.class_masks, estimate.class_probs):
+        for c in cells_of(cells):
+            probs[c] = p
+    return probs
+
+
+def choose_guess(estimate, interior, unknown, masks, mines):
+    """(cell, p_mine, expected digit) of the best guess among the undecided cells."""
+    size = len(masks)
+    probs = cell_probabilities(estimate, size)
+    p_interior = estimate.interior_prob
+    if p_interior is not None:
+        for c in cells_of(interior):
+            probs[c] = p_interior
+    candidates = [(p, c) for c, p in enumerate(probs) if p is not None and unknown >> c & 1]
+    if not candidates:
+        return None
+    lowest = min(p for p, _ in candidates)
+    best = None
+    for p, c in candidates:
+        if p > lowest + NEAR_SAFEST:
+            continue
+        around = masks[c] & unknown
+        p_zero = 1.0 if not masks[c] & mines else 0.0
+        expected_digit = popcount(masks[c] & mines)
+        for n in cells_of(around):
+            pn = probs[n] if probs[n] is not None else p_interior or 0.0
+            p_zero *= 1.0 - pn
+            expected_digit += pn
+        merit = (1.0 - p) * (1.0 + PROGRESS_WEIGHT * p_zero)
+        key = (merit, -c)
+        if best is None or key > best[0]:
+            best = (key, c, p, expected_digit)
+    _, cell, p, expected_digit = best
+    return cell, p, expected_digit
+
+
+def worth_guessing_2025(p, expected_digit, remaining_value, score_if_stop):
+    """Take an ADC2025 guess?  remaining_value: estimated 2v total of closed safe cells."""
+    if score_if_stop < 0:
+        return True  # a board below zero counts zero: guessing costs nothing
+    gain = (1.0 - p) * (2.0 * expected_digit + UNLOCK_SHARE * remaining_value)
+    return gain > MINE_COST_2025 * p
+
+
+def worth_guessing_2026(p, safe_left, safe_total, mine_total):
+    """Take an ADC2026 guess?  Each safe cell is worth 1/safe_total, a mine -1/mine_total."""
+    if not mine_total:
+        return True
+    gain = (1.0 - p) * (1.0 + UNLOCK_SHARE * safe_left) / safe_total
+    return gain > p / mine_total
