@@ -11,7 +11,7 @@ import sys
 # (name, module, one-line help); modules are imported only when their command runs
 COMMANDS = (
     ("solve", "solver.batch", "play a pack: select list on stdout, summary on stderr"),
-    ("score", "solver.rules", "score a select list as the official page does"),
+    ("score", "solver.scorer", "score a select list as the official page does"),
     ("gen", "solver.generator", "print the official pack board_pack_COUNT_MODE_DIFFICULTY"),
     ("board", "solver.generator", "print one official board from its name"),
     ("bench", "solver.bench", "measure score ratio and speed of the player on packs"),
