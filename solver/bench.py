@@ -1,0 +1,118 @@
+"""The `bench` command: how well and how fast the player plays whole packs.
+
+Per pack it prints boards, oracle ratio (2025: score / sum of every safe digit;
+2026: mean board score), mine hits per board, mean board score, boards per
+second, and the slowest board in milliseconds.  ``--contest`` adds the total that a
+2.0-second run (the paiza limit, start-up allowance taken off) scores on the pack.
+Speed is measured here, never in unit tests.
+"""
+
+import sys
+import time
+
+from .batch import solve_boards
+from .formats import read_pack
+from .generator import generate_pack, pack_name
+from .judge import Judge
+from .player import play, task_of
+from .rules import oracle_2025, score_2025, score_2026
+
+CONTEST_SECONDS = 2.0
+STARTUP_ALLOWANCE = 0.1  # interpreter start-up and reading stdin, seconds
+
+
+def bench_pack(boards, rule=None, progress=None):
+    """A dict of figures for one pack played without a deadline."""
+    total_score = oracle = hits = 0
+    seconds = slowest = 0.0
+    slowest_name = ""
+    for i, board in enumerate(boards):
+        task = task_of(board, rule)
+        judge = Judge(board)
+        began = time.perf_counter()
+        cells = play(task, judge.reveal)
+        elapsed = time.perf_counter() - began
+        seconds += elapsed
+        if elapsed > slowest:
+            slowest, slowest_name = elapsed, board.name
+        clicks = [(c % board.width, c // board.width) for c in cells]
+        hits += judge.hits
+        if task.rule == 2026:
+            total_score += score_2026(board, clicks)
+            oracle += 1
+        else:
+            total_score += max(0, score_2025(board, clicks))
+            oracle += oracle_2025(board)
+        if progress and (i + 1) % 500 == 0:
+            progress.write("  %d/%d boards\n" % (i + 1, len(boards)))
+    count = max(1, len(boards))
+    return {
+        "boards": len(boards),
+        "ratio": float(total_score) / oracle if oracle else 0.0,
+        "hits": hits / count,
+        "mean": float(total_score) / count,
+        "per_second": len(boards) / seconds if seconds else 0.0,
+        "slowest_ms": slowest * 1000.0,
+        "slowest_name": slowest_name,
+    }
+
+
+def contest_total(boards, rule=None):
+    """Total score of a 2.0-second run over the pack, as the paiza entry would play it."""
+    budget = CONTEST_SECONDS - STARTUP_ALLOWANCE
+    played, total, _ = solve_boards(boards, budget, rule)
+    return played, total
+
+
+def add_arguments(parser):
+    parser.description = (
+        "Reads board packs (files, or generated with --gen) and prints, per pack: "
+        "boards, oracle ratio, mine hits per board, mean score, boards per second, "
+        "slowest board in ms; with --contest also the total of a 2.0 s run."
+    )
+    parser.add_argument("packs", nargs="*", help="board pack files")
+    parser.add_argument(
+        "--gen", nargs=3, action="append", default=[], metavar=("COUNT", "MODE", "DIFFICULTY"),
+        help="also bench the official pack board_pack_COUNT_MODE_DIFFICULTY (repeatable)",
+    )
+    parser.add_argument("--rule", type=int, choices=(2025, 2026), help="objective and score (default: header form)")
+    parser.add_argument("--contest", action="store_true", help="also print the total of a 2.0-second run")
+
+
+def run(args):
+    packs = []
+    for path in args.packs:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                boards, errors = read_pack(handle.read())
+        except OSError as exc:
+            print("error: cannot read %s: %s" % (path, exc.strerror), file=sys.stderr)
+            return 1
+        for error in errors:
+            print("error: %s" % error, file=sys.stderr)
+        packs.append((path, boards))
+    for count, mode, difficulty in args.gen:
+        try:
+            packs.append((pack_name(int(count), mode, difficulty), generate_pack(int(count), mode, difficulty)))
+        except ValueError as exc:
+            print("error: --gen %s %s %s: %s" % (count, mode, difficulty, exc), file=sys.stderr)
+            return 2
+    if not packs:
+        print("error: give a pack file or --gen COUNT MODE DIFFICULTY", file=sys.stderr)
+        return 2
+    header = "%-40s %6s %7s %6s %8s %9s %8s" % ("pack", "boards", "ratio", "hits", "mean", "boards/s", "slow ms")
+    if args.contest:
+        header += " %10s %8s" % ("2s-total", "2s-boards")
+    print(header)
+    for name, boards in packs:
+        print("%s: playing %d boards" % (name, len(boards)), file=sys.stderr)
+        f = bench_pack(boards, args.rule, sys.stderr)
+        line = "%-40s %6d %7.4f %6.3f %8.2f %9.0f %8.1f" % (
+            name[-40:], f["boards"], f["ratio"], f["hits"], f["mean"], f["per_second"], f["slowest_ms"],
+        )
+        if args.contest:
+            played, total = contest_total(boards, args.rule)
+            line += " %10s %8d" % (("%.4f" % total) if not isinstance(total, int) else total, played)
+        print(line)
+        sys.stdout.flush()
+    return 0
