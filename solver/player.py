@@ -40,11 +40,13 @@ def task_of(board, rule=None):
     return Task(board.width, board.height, mines, tuple(safe), rule or board.form)
 
 
-def play(task, reveal, deadline=None):
+def play(task, reveal, deadline=None, on_guess=None):
     """Play one board through `reveal(cell) -> [(cell, digit), ...]`; return the clicks.
 
     `deadline` (a time.perf_counter() value) stops guessing when passed; the clicks so
     far are still a valid play.
+    `on_guess(cell, p)`, if given, is told of each guess (a click not known to be safe,
+    of mine probability p) before it is made: tests use it to check the certain clicks.
     """
     geo = geometry(task.width, task.height)
     masks = geo.masks
@@ -149,12 +151,14 @@ def play(task, reveal, deadline=None):
         # 4. guess or stop
         if deadline is not None and time.perf_counter() > deadline:
             break
-        guess = choose_guess(result, interior, unknown, masks, mines)
+        guess = choose_guess(result, interior, unknown, masks, mines, constraints)
         if guess is None:
             break
         cell, p, expected_digit = guess
         if not _worth_it(task, p, expected_digit, unknown, mines, hidden, opened_sum, hits, mine_total, masks):
             break
+        if on_guess is not None:
+            on_guess(cell, p)
         # the guess is clicked through the same path as a known safe cell
         safe |= 1 << cell
         pending = [cell]

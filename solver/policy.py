@@ -13,7 +13,8 @@ from .bitset import cells_of, popcount
 MINE_COST_2025 = 20
 UNLOCK_SHARE = 0.35  # share of the remaining value a successful guess is credited with
 NEAR_SAFEST = 0.015  # cells this close to the lowest probability compete on progress
-PROGRESS_WEIGHT = 0.5
+PROGRESS_WEIGHT = 0.1
+PROGRESS_CAP = 3.0
 
 
 def cell_probabilities(estimate, size):
@@ -25,8 +26,49 @@ def cell_probabilities(estimate, size):
     return probs
 
 
-def choose_guess(estimate, interior, unknown, masks, mines):
-    """(cell, p_mine, expected digit) of the best guess among the undecided cells."""
+def _value_odds(probs):
+    """Distribution of the number of mines among cells with independent probabilities."""
+    dist = [1.0]
+    for p in probs:
+        nxt = [0.0] * (len(dist) + 1)
+        for k, w in enumerate(dist):
+            nxt[k] += w * (1.0 - p)
+            nxt[k + 1] += w * p
+        dist = nxt
+    return dist
+
+
+def _progress(cell_unknown, known_mines, dist, touching):
+    """Expected number of cells a revealed digit would make certain, over its values.
+
+    A digit d on the guessed cell means `d - known_mines` mines among `cell_unknown`;
+    that alone, or against an overlapping constraint (the pair rule), may settle cells.
+    """
+    size = len(dist) - 1
+    expected = 0.0
+    for mines, weight in enumerate(dist):
+        if weight < 1e-9:
+            continue
+        if mines == 0 or mines == size:
+            expected += weight * size
+            continue
+        settled = 0
+        for cells, need in touching:
+            # pair rule both ways between (cell_unknown, mines) and (cells, need)
+            only_new = cell_unknown & ~cells
+            only_old = cells & ~cell_unknown
+            if need - mines == popcount(only_old) or mines - need == popcount(only_new):
+                settled |= only_new | only_old
+        expected += weight * popcount(settled)
+    return expected
+
+
+def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
+    """(cell, p_mine, expected digit) of the best guess among the undecided cells.
+
+    The safest cells compete on progress: how many cells the digit they show is
+    expected to settle at once (a zero settles all its neighbours).
+    """
     size = len(masks)
     probs = cell_probabilities(estimate, size)
     p_interior = estimate.interior_prob
@@ -37,18 +79,25 @@ def choose_guess(estimate, interior, unknown, masks, mines):
     if not candidates:
         return None
     lowest = min(p for p, _ in candidates)
+    by_cell = {}
+    for cells, need in constraints:
+        for c in cells_of(cells):
+            by_cell.setdefault(c, []).append((cells, need))
     best = None
     for p, c in candidates:
         if p > lowest + NEAR_SAFEST:
             continue
         around = masks[c] & unknown
-        p_zero = 1.0 if not masks[c] & mines else 0.0
-        expected_digit = popcount(masks[c] & mines)
+        known = popcount(masks[c] & mines)
+        neighbour_probs = [probs[n] if probs[n] is not None else (p_interior or 0.0) for n in cells_of(around)]
+        expected_digit = known + sum(neighbour_probs)
+        dist = _value_odds(neighbour_probs)
+        touching = {}
         for n in cells_of(around):
-            pn = probs[n] if probs[n] is not None else p_interior or 0.0
-            p_zero *= 1.0 - pn
-            expected_digit += pn
-        merit = (1.0 - p) * (1.0 + PROGRESS_WEIGHT * p_zero)
+            for cells, need in by_cell.get(n, ()):
+                touching[cells] = need
+        progress = _progress(around, known, dist, list(touching.items()))
+        merit = (1.0 - p) * (1.0 + PROGRESS_WEIGHT * min(progress, PROGRESS_CAP))
         key = (merit, -c)
         if best is None or key > best[0]:
             best = (key, c, p, expected_digit)
