@@ -21,7 +21,7 @@ def play_board(board, rule=None, deadline=None):
     """(clicks as (x, y), score under the rule) for one board."""
     task = task_of(board, rule)
     judge = Judge(board)
-    cells = play(task, judge.reveal, deadline)
+    cells = play(task, judge, deadline)
     width = board.width
     clicks = [(c % width, c // width) for c in cells]
     score = score_2026(board, clicks) if task.rule == 2026 else score_2025(board, clicks)

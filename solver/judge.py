@@ -3,54 +3,73 @@
 A Judge opens cells exactly as the official page does: a click on an opened cell does
 nothing, a safe cell opens and shows its digit, a 0 opens its neighbours and so on
 (plain flood fill, each cell once), a mine opens, shows 9 and counts as a hit.
-The player sees the board only through `reveal`; scoring lives in `rules`.
+The player sees the board only through `open`, and reads digits only of opened
+cells through `value`; scoring lives in `rules`.
 """
 
+from .bitset import cells_of, popcount
 from .formats import MINE
-from .geometry import CLASSIC, geometry
+from .geometry import CLASSIC, geometry, spread
 
 
 class Judge:
     """One board in play: what has been opened, how many mines were hit."""
 
     def __init__(self, board, reach=CLASSIC):
-        self._cells = board.cells
-        self._neighbours = geometry(board.width, board.height, reach).neighbours
+        self._digits = board.cells
+        self._geo = geometry(board.width, board.height, reach)
+        layers = [0] * (MINE + 1)  # layers[d]: the cells showing digit d
+        for cell, digit in enumerate(board.cells):
+            layers[digit] |= 1 << cell
+        self._layers = layers
+        self._zeros = layers[0]
+        self._mines = mines = layers[MINE]
         self.width = board.width
         self.height = board.height
         self.opened = 0  # bitset of opened cells, mines included
         self.hits = 0
-        self.safe_left = len(board.cells) - board.cells.count(MINE)
+        self.safe_left = len(board.cells) - popcount(mines)
         self.clicks = []  # every cell clicked, in order, opened or not
 
+    def open(self, cell):
+        """Click `cell`; the bitset of the cells it newly opens (0 if already open)."""
+        self.clicks.append(cell)
+        bit = 1 << cell
+        opened = self.opened
+        if opened & bit:
+            return 0
+        if self._mines & bit:
+            self.opened = opened | bit
+            self.hits += 1
+            return bit
+        region = bit
+        frontier = bit & self._zeros
+        geo = self._geo
+        while frontier:  # flood fill, one ring of zeros at a time
+            grown = spread(geo, frontier) & ~region & ~opened
+            region |= grown
+            frontier = grown & self._zeros
+        self.opened = opened | region
+        self.safe_left -= popcount(region)
+        return region
+
+    def value(self, cell):
+        """The digit of an opened cell (9 for a mine that was hit)."""
+        if not self.opened >> cell & 1:
+            raise ValueError("cell %d is not open: its digit is hidden" % cell)
+        return self._digits[cell]
+
+    def digit_sum(self, cells):
+        """Sum of the digits of opened safe cells in the bitset `cells`."""
+        if cells & ~self.opened:
+            raise ValueError("digit_sum asked about cells that are not open")
+        layers = self._layers
+        return sum(d * popcount(cells & layers[d]) for d in range(1, MINE) if cells & layers[d])
+
     def reveal(self, cell):
-        """Click `cell`: the list of (cell, digit) it newly opens, in opening order.
+        """Click `cell`: the list of (cell, digit) it newly opens, lowest cell first.
 
         A mine gives [(cell, 9)]; an already opened cell gives [].
         """
-        self.clicks.append(cell)
-        bit = 1 << cell
-        if self.opened & bit:
-            return []
-        cells = self._cells
-        digit = cells[cell]
-        self.opened |= bit
-        if digit == MINE:
-            self.hits += 1
-            return [(cell, MINE)]
-        opened_now = [(cell, digit)]
-        if digit == 0:
-            neighbours = self._neighbours
-            opened = self.opened
-            stack = [cell]
-            while stack:
-                for n in neighbours[stack.pop()]:
-                    if not opened >> n & 1:
-                        opened |= 1 << n
-                        d = cells[n]
-                        opened_now.append((n, d))
-                        if d == 0:
-                            stack.append(n)
-            self.opened = opened
-        self.safe_left -= len(opened_now)
-        return opened_now
+        digits = self._digits
+        return [(c, digits[c]) for c in cells_of(self.open(cell))]

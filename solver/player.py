@@ -12,7 +12,7 @@ from .bitset import cells_of, popcount
 from .deduce import pairs
 from .formats import MINE, name_fields
 from .frontier import components_of, constraints_of
-from .geometry import geometry
+from .geometry import geometry, spread
 from .policy import choose_guess, worth_guessing_2025, worth_guessing_2026
 from .probability import estimate
 from .safezone import safe_cells
@@ -40,9 +40,12 @@ def task_of(board, rule=None):
     return Task(board.width, board.height, mines, tuple(safe), rule or board.form)
 
 
-def play(task, reveal, deadline=None, on_guess=None):
-    """Play one board through `reveal(cell) -> [(cell, digit), ...]`; return the clicks.
+def play(task, judge, deadline=None, on_guess=None):
+    """Play one board; return the clicked cells in order.
 
+    `judge` is the only window on the board: ``judge.open(cell)`` clicks and returns
+    the bitset of newly opened cells, ``judge.value(cell)`` is the digit of an opened
+    cell, ``judge.digit_sum(cells)`` the digit total of opened cells.
     `deadline` (a time.perf_counter() value) stops guessing when passed; the clicks so
     far are still a valid play.
     `on_guess(cell, p)`, if given, is told of each guess (a click not known to be safe,
@@ -50,8 +53,8 @@ def play(task, reveal, deadline=None, on_guess=None):
     """
     geo = geometry(task.width, task.height)
     masks = geo.masks
-    size = geo.size
-    values = [-1] * size
+    values = [-1] * geo.size  # digits read so far (read lazily: only border digits matter)
+    value = judge.value
     hidden = geo.all_mask  # not opened by the judge
     mines = 0  # known mines, hit or deduced
     safe = 0  # known safe, not yet opened
@@ -78,22 +81,20 @@ def play(task, reveal, deadline=None, on_guess=None):
             if not hidden & bit:
                 continue
             clicks.append(c)
-            for n, d in reveal(c):
-                nbit = 1 << n
-                hidden &= ~nbit
-                safe &= ~nbit
-                values[n] = d
-                if d == MINE:  # cannot happen for a truly safe cell, but never trust blindly
-                    mines |= nbit
-                    hits += 1
-                    opened_sum -= 20
-                    dirty |= masks[n]
-                else:
-                    numbers |= nbit
-                    opened_sum += d
-                    dirty |= nbit
-                    if d:
-                        dirty |= masks[n] & numbers
+            new = judge.open(c)
+            hidden &= ~new
+            safe &= ~new
+            if new == bit and value(c) == MINE:  # a guess that hit a mine
+                mines |= bit
+                hits += 1
+                opened_sum -= 20
+                dirty |= masks[c] & numbers
+                continue
+            numbers |= new
+            opened_sum += judge.digit_sum(new)
+            # constraints that changed: the new cells and the old digits beside them,
+            # as far as they still touch a closed cell
+            dirty |= (new | (spread(geo, new) & numbers)) & spread(geo, hidden & ~mines)
         unknown = hidden & ~mines & ~safe
         if not unknown:
             break
@@ -109,27 +110,33 @@ def play(task, reveal, deadline=None, on_guess=None):
                 cells = around & unknown
                 if not cells:
                     continue
-                need = values[c] - popcount(around & mines)
+                v = values[c]
+                if v < 0:
+                    v = values[c] = value(c)
+                need = v - popcount(around & mines)
                 if need == 0:
                     safe |= cells
                     unknown &= ~cells
                 elif need == popcount(cells):
                     mines |= cells
                     unknown &= ~cells
-                    for m in cells_of(cells):
-                        dirty |= masks[m] & numbers
+                    dirty |= spread(geo, cells) & numbers
         if safe:
             continue
 
         # 3. pairs, then exact enumeration with the mine count
-        constraints = constraints_of(values, numbers, masks, unknown, mines)
+        live = numbers & spread(geo, unknown)
+        for c in cells_of(live):
+            if values[c] < 0:
+                values[c] = value(c)
+        constraints = constraints_of(values, live, masks, unknown, mines)
         if constraints:
             found_safe, found_mines = pairs(constraints)
             if found_safe or found_mines:
                 safe |= found_safe & unknown
-                mines |= found_mines & unknown
-                for m in cells_of(found_mines & unknown):
-                    dirty |= masks[m] & numbers
+                found_mines &= unknown
+                mines |= found_mines
+                dirty |= spread(geo, found_mines) & numbers
                 if safe or dirty:
                     continue
         frontier = 0
@@ -143,8 +150,7 @@ def play(task, reveal, deadline=None, on_guess=None):
             safe |= result.safe & unknown
             new_mines = result.mines & unknown & ~result.safe
             mines |= new_mines
-            for m in cells_of(new_mines):
-                dirty |= masks[m] & numbers
+            dirty |= spread(geo, new_mines) & numbers
             if safe or dirty:
                 continue
 
