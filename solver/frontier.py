@@ -12,12 +12,14 @@ from collections import namedtuple
 
 from .bitset import cells_of, popcount
 
-Component = namedtuple("Component", "classes sizes constraints")
+Component = namedtuple("Component", "classes sizes constraints key")
 Component.__doc__ = """One independent part of the frontier.
 
 classes     -- list of bitsets, the cells of each class
 sizes       -- list of ints, popcount of each class
 constraints -- list of (class indices, mines) pairs over those classes
+key         -- the component's constraints as (cells, mines) pairs, sorted: equal
+               keys mean equal components (so their counts can be reused)
 """
 
 
@@ -82,6 +84,7 @@ def components_of(constraints):
                 [cells for _, cells in members],
                 [popcount(cells) for _, cells in members],
                 [(local[i], constraints[i][1]) for i in constraint_ids],
+                tuple(sorted(constraints[i] for i in constraint_ids)),
             )
         )
     components.sort(key=lambda comp: min(c & -c for c in comp.classes))

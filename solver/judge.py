@@ -12,15 +12,19 @@ from .formats import MINE
 from .geometry import CLASSIC, geometry, spread
 
 
+# translation tables that turn a digit string into a bit string for one digit
+_ONE_DIGIT = [{ord(str(k)): ord("1" if k == d else "0") for k in range(10)} for d in range(10)]
+
+
 class Judge:
     """One board in play: what has been opened, how many mines were hit."""
 
     def __init__(self, board, reach=CLASSIC):
         self._digits = board.cells
         self._geo = geometry(board.width, board.height, reach)
-        layers = [0] * (MINE + 1)  # layers[d]: the cells showing digit d
-        for cell, digit in enumerate(board.cells):
-            layers[digit] |= 1 << cell
+        # layers[d]: the cells showing digit d, read off the digit string in one pass each
+        text = "".join(map(str, reversed(board.cells)))
+        layers = [int(text.translate(_ONE_DIGIT[d]), 2) if str(d) in text else 0 for d in range(MINE + 1)]
         self._layers = layers
         self._zeros = layers[0]
         self._mines = mines = layers[MINE]

@@ -14,7 +14,7 @@ from .formats import MINE, name_fields
 from .frontier import components_of, constraints_of
 from .geometry import geometry, spread
 from .policy import choose_guess, worth_guessing_2025, worth_guessing_2026
-from .probability import estimate
+from .probability import estimate, remembering
 from .safezone import safe_cells
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
@@ -67,6 +67,7 @@ def play(task, judge, deadline=None, on_guess=None):
     for c in task.safe_cells:
         safe |= 1 << c
     pending = list(task.safe_cells)
+    counter = remembering({})  # component counts, reused while a component is unchanged
 
     while True:
         # 1. open every cell known to be safe
@@ -145,7 +146,7 @@ def play(task, judge, deadline=None, on_guess=None):
         interior = unknown & ~frontier
         interior_count = popcount(interior)
         mines_left = None if mine_total is None else mine_total - popcount(mines)
-        result = estimate(components_of(constraints), interior, interior_count, mines_left)
+        result = estimate(components_of(constraints), interior, interior_count, mines_left, counter=counter)
         if result.safe or result.mines:
             safe |= result.safe & unknown
             new_mines = result.mines & unknown & ~result.safe

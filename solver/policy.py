@@ -15,6 +15,7 @@ UNLOCK_SHARE = 0.35  # share of the remaining value a successful guess is credit
 NEAR_SAFEST = 0.015  # cells this close to the lowest probability compete on progress
 PROGRESS_WEIGHT = 0.1
 PROGRESS_CAP = 3.0
+LOOKAHEAD_CELLS = 8  # at most this many near-safest cells are looked at closely
 
 
 def cell_probabilities(estimate, size):
@@ -83,10 +84,12 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
     for cells, need in constraints:
         for c in cells_of(cells):
             by_cell.setdefault(c, []).append((cells, need))
+    near = [(p, popcount(masks[c] & unknown), c) for p, c in candidates if p <= lowest + NEAR_SAFEST]
+    if len(near) > LOOKAHEAD_CELLS:  # e.g. a wide interior: keep those likeliest to be zeros
+        near.sort()
+        near = near[:LOOKAHEAD_CELLS]
     best = None
-    for p, c in candidates:
-        if p > lowest + NEAR_SAFEST:
-            continue
+    for p, _, c in near:
         around = masks[c] & unknown
         known = popcount(masks[c] & mines)
         neighbour_probs = [probs[n] if probs[n] is not None else (p_interior or 0.0) for n in cells_of(around)]

@@ -126,6 +126,22 @@ def count_solutions(component, budget=DEFAULT_BUDGET):
     return weights, by_class
 
 
+def remembering(memo):
+    """A counter for `estimate` that reuses the counts of components met before.
+
+    Components are keyed by their constraints (frontier.Component.key), so a part of
+    the board a click did not touch is not counted again.
+    """
+
+    def counter(component, budget):
+        key = component.key
+        if key not in memo:
+            memo[key] = count_solutions(component, budget)
+        return memo[key]
+
+    return counter
+
+
 def _local_guess(component):
     """Per-class estimates for a component too big to enumerate: mean local density."""
     sums = [0.0] * len(component.sizes)
@@ -148,15 +164,16 @@ def _multiply(a, b):
     return out
 
 
-def estimate(components, interior, interior_count, mines_left, budget=DEFAULT_BUDGET):
+def estimate(components, interior, interior_count, mines_left, budget=DEFAULT_BUDGET, counter=None):
     """Mine probabilities for the closed undecided cells.
 
     components     -- from frontier.components_of
     interior       -- bitset of the closed undecided cells that no digit touches
     interior_count -- popcount(interior)
     mines_left     -- mines not yet known, or None when the mine count is unknown
+    counter        -- stands in for count_solutions(component, budget), e.g. a memo
     """
-    counted = [count_solutions(c, budget) for c in components]
+    counted = [(counter or count_solutions)(c, budget) for c in components]
     exact = all(r is not None for r in counted)
     masks, probs = [], []
     safe = mines = 0
@@ -211,12 +228,15 @@ def estimate(components, interior, interior_count, mines_left, budget=DEFAULT_BU
     fills = [fill(t) for t in range(len(everything))]
     z = sum(w * f for w, f in zip(everything, fills))
     if z == 0:  # inconsistent with the stated mine count: fall back to local counting
-        return estimate(components, interior, interior_count, None, budget)
+        return estimate(components, interior, interior_count, None, budget, counter)
     safe = mines = 0
     for c, (comp, (weights, class_mines)) in enumerate(zip(components, counted)):
         others = _multiply(prefix[c], suffix[c + 1])
         # q[t]: weight of the rest of the board when this component holds t mines
-        q = [sum(o * fill(t + s) for s, o in enumerate(others) if o) for t in range(len(weights))]
+        q = []
+        for t in range(len(weights)):
+            window = fills[t : t + len(others)]
+            q.append(sum(o * f for o, f in zip(others, window) if o and f))
         for k, cells in enumerate(comp.classes):
             num = sum(m * x for m, x in zip(class_mines[k], q))
             masks.append(cells)

@@ -23,19 +23,15 @@ def score_2025(board, clicks):
     """ADC2025 score of one board for a list of (x, y) clicks (raw: may be negative)."""
     judge = Judge(board)
     width, size = board.width, len(board.cells)
-    total = 0
     for x, y in clicks:
         index = width * y + x
         if 0 <= index < size:  # the official accessCell skips an index outside the board
-            for _, digit in judge.reveal(index):
-                total += -MINE_PENALTY if digit == MINE else digit
+            judge.open(index)
         if judge.safe_left == 0:
             break  # the official page closes the board: later clicks are ignored
-    cells = board.cells
-    for cell in range(size):
-        if not judge.opened >> cell & 1 and cells[cell] != MINE:
-            total -= cells[cell]
-    return total
+    gained = judge.digit_sum(judge.opened)
+    # every unopened safe cell subtracts its digit
+    return gained - MINE_PENALTY * judge.hits - (oracle_2025(board) - gained)
 
 
 def score_2026(board, clicks):
