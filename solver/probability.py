@@ -24,7 +24,8 @@ safe, mines   -- bitsets of cells certain to be safe / mines
 exact         -- False when some component was estimated instead of enumerated
 """
 
-DEFAULT_BUDGET = 20000  # search nodes per component before falling back to estimates
+DEFAULT_BUDGET = 1500  # search nodes per component before the sweep takes over
+SWEEP_STATE_CAP = 3000  # states per step of the sweep before local estimates take over
 UNKNOWN_DENSITY = 0.2  # prior mine density when the mine count is not known
 
 _COMB = [[comb(n, k) for k in range(n + 1)] for n in range(65)]
@@ -58,12 +59,14 @@ def _order(component):
     return order
 
 
-def count_solutions(component, budget=DEFAULT_BUDGET):
+def count_solutions(component, budget=None):
     """(weights, class_mines) of a component, or None if it needs more than `budget` nodes.
 
     weights[t]        -- number of cell assignments with t mines in the component
     class_mines[k][t] -- total of mines in class k over those assignments
     """
+    if budget is None:
+        budget = DEFAULT_BUDGET
     order = _order(component)
     sizes = [component.sizes[k] for k in order]
     position = {k: i for i, k in enumerate(order)}
@@ -81,6 +84,9 @@ def count_solutions(component, budget=DEFAULT_BUDGET):
     nodes = [budget]
 
     def search(i, t, weight):
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            raise _OverBudget
         if i == count:
             weights[t] += weight
             for p in range(count):
@@ -99,9 +105,6 @@ def count_solutions(component, budget=DEFAULT_BUDGET):
                 low = n - room[j] + size
         if low > high:
             return
-        nodes[0] -= 1
-        if nodes[0] < 0:
-            raise _OverBudget
         ways = _COMB[size] if size < len(_COMB) else [comb(size, m) for m in range(size + 1)]
         for j in here:
             room[j] -= size
@@ -142,6 +145,99 @@ def remembering(memo):
     return counter
 
 
+def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
+    """Per-class mine probabilities of a big component, by dynamic programming.
+
+    Classes are taken in breadth-first order; a state is the tuple of mines still
+    needed by the constraints that are open (touched but not finished), and equal
+    states merge, so a long frontier costs states x length instead of the number of
+    its assignments.  Each mine weighs `odds` (the rest of the board seen as a
+    reservoir of that density), which makes the weights scalars.  A class whose
+    probability is exactly 0 or 1 is so in every assignment: that part is exact.
+
+    Returns (probabilities, certain_safe, certain_mine), lists by class, or None past
+    `state_cap` states.
+    """
+    order = _order(component)
+    count = len(order)
+    position = {k: i for i, k in enumerate(order)}
+    sizes = [component.sizes[k] for k in order]
+    last = [max(position[k] for k in members) for members, _ in component.constraints]
+    room = [sum(component.sizes[k] for k in members) for members, _ in component.constraints]
+    at = [[] for _ in range(count)]
+    for j, (members, _) in enumerate(component.constraints):
+        for k in members:
+            at[position[k]].append(j)
+
+    # forward: layers[i] maps the state before class i to its weight
+    open_now = []  # constraint ids of the current state tuple, in order
+    layers, programs = [], []
+    states = {(): 1.0}
+    for i in range(count):
+        size = sizes[i]
+        for j in at[i]:
+            room[j] -= size
+        incoming = [j for j in at[i] if j not in open_now]
+        widened = open_now + incoming
+        touched = [j in at[i] for j in widened]
+        closing = [last[j] == i for j in widened]
+        limits = [room[j] for j in widened]
+        keep = [e for e, j in enumerate(widened) if not closing[e]]
+        start = tuple(component.constraints[j][1] for j in incoming)
+        ways = [comb(size, m) * odds**m for m in range(size + 1)]
+        program = []
+        nxt = {}
+        for state, weight in states.items():
+            full = state + start
+            for m in range(size + 1):
+                after = [r - m if t else r for r, t in zip(full, touched)]
+                if any(r < 0 or r > lim or (c and r) for r, lim, c in zip(after, limits, closing)):
+                    continue
+                key = tuple(after[e] for e in keep)
+                program.append((state, m, key))
+                nxt[key] = nxt.get(key, 0.0) + weight * ways[m]
+        if len(nxt) > state_cap or not nxt:
+            return None
+        top = max(nxt.values())
+        layers.append(states)
+        programs.append(program)
+        states = {key: w / top for key, w in nxt.items()}  # rescale: no underflow
+        open_now = [widened[e] for e in keep]
+
+    # backward: after[i] maps the state after class i to the weight of its completions
+    after_weights = {(): 1.0}
+    class_probs = [0.0] * count
+    certain_safe = [False] * count
+    certain_mine = [False] * count
+    for i in range(count - 1, -1, -1):
+        size = sizes[i]
+        ways = [comb(size, m) * odds**m for m in range(size + 1)]
+        before = {}
+        mined = 0.0
+        fewest, most = size, 0  # mines of this class over the assignments that complete
+        for state, m, key in programs[i]:
+            w = ways[m] * after_weights.get(key, 0.0)
+            if w:
+                before[state] = before.get(state, 0.0) + w
+                mined += m * w * layers[i][state]
+                if m < fewest:
+                    fewest = m
+                if m > most:
+                    most = m
+        total = sum(layers[i][state] * w for state, w in before.items())
+        if not total:
+            return None
+        class_probs[i] = mined / (total * size)
+        certain_safe[i] = most == 0
+        certain_mine[i] = fewest == size
+        top = max(before.values())
+        after_weights = {state: w / top for state, w in before.items()}
+    by_class = [None] * count
+    for i, k in enumerate(order):
+        by_class[k] = (class_probs[i], certain_safe[i], certain_mine[i])
+    return [b[0] for b in by_class], [b[1] for b in by_class], [b[2] for b in by_class]
+
+
 def _local_guess(component):
     """Per-class estimates for a component too big to enumerate: mean local density."""
     sums = [0.0] * len(component.sizes)
@@ -164,7 +260,7 @@ def _multiply(a, b):
     return out
 
 
-def estimate(components, interior, interior_count, mines_left, budget=DEFAULT_BUDGET, counter=None):
+def estimate(components, interior, interior_count, mines_left, budget=None, counter=None):
     """Mine probabilities for the closed undecided cells.
 
     components     -- from frontier.components_of
@@ -174,7 +270,6 @@ def estimate(components, interior, interior_count, mines_left, budget=DEFAULT_BU
     counter        -- stands in for count_solutions(component, budget), e.g. a memo
     """
     counted = [(counter or count_solutions)(c, budget) for c in components]
-    exact = all(r is not None for r in counted)
     masks, probs = [], []
     safe = mines = 0
 
@@ -183,35 +278,74 @@ def estimate(components, interior, interior_count, mines_left, budget=DEFAULT_BU
         if result is None:
             continue
         weights, class_mines = result
+        if not any(weights):
+            continue  # contradictory constraints: nothing can be concluded
         for k, cells in enumerate(comp.classes):
-            size = comp.sizes[k]
             total = class_mines[k]
             if not any(total):
                 safe |= cells
-            elif all(m == size * w for m, w in zip(total, weights)):
+            elif all(m == comp.sizes[k] * w for m, w in zip(total, weights)):
                 mines |= cells
 
-    if mines_left is None or not exact:
-        # components weigh their mine counts by a prior density (no global coupling)
-        density = UNKNOWN_DENSITY if mines_left is None else _free_density(components, counted, interior_count, mines_left)
-        odds = density / (1.0 - density) if density < 1.0 else 1e9
-        for comp, result in zip(components, counted):
-            if result is None:
-                local = _local_guess(comp)
-                masks.extend(comp.classes)
-                probs.extend(local)
-                continue
-            weights, class_mines = result
-            scale = [w * odds**t for t, w in enumerate(weights)]
-            z = sum(scale)
+    if mines_left is None:
+        density = UNKNOWN_DENSITY
+    else:
+        density = _free_density(components, interior_count, mines_left)
+    odds = density / (1.0 - density) if density < 1.0 else 1e9
+
+    # components too big to enumerate: swept with the density as the weight of a mine
+    exact_parts = []
+    mines_elsewhere = 0.0  # expected mines of the swept components
+    for comp, result in zip(components, counted):
+        if result is not None and any(result[0]):
+            exact_parts.append((comp, result))
+            continue
+        masks.extend(comp.classes)
+        swept = sweep(comp, odds) if result is None else None
+        if swept is None:
+            local = _local_guess(comp)
+            probs.extend(local)
+            mines_elsewhere += sum(p * n for p, n in zip(local, comp.sizes))
+            continue
+        probs.extend(swept[0])
+        mines_elsewhere += sum(p * n for p, n in zip(swept[0], comp.sizes))
+        for cells, is_safe, is_mine in zip(comp.classes, swept[1], swept[2]):
+            if is_safe:
+                safe |= cells
+            elif is_mine:
+                mines |= cells
+    exact = len(exact_parts) == len(components) and mines_left is not None
+
+    coupled = None
+    if mines_left is not None:
+        # the swept components are taken to hold their expected number of mines
+        coupled = _couple(exact_parts, interior, interior_count, mines_left - int(round(mines_elsewhere)))
+    if coupled is None:  # no mine count (or none consistent): weigh mines by the density
+        for comp, (weights, class_mines) in exact_parts:
+            z = sum(w * odds**t for t, w in enumerate(weights))
             for k, cells in enumerate(comp.classes):
                 masks.append(cells)
                 probs.append(sum(m * odds**t for t, m in enumerate(class_mines[k])) / (z * comp.sizes[k]))
         interior_prob = density if interior_count else None
         return Estimate(masks, probs, interior_prob, safe & ~mines, mines, False)
 
-    # exact: couple the components through the global mine count
-    polys = [r[0] for r in counted]
+    class_probs, interior_prob, coupled_safe, coupled_mines = coupled
+    for (comp, _), by_class in zip(exact_parts, class_probs):
+        masks.extend(comp.classes)
+        probs.extend(by_class)
+    if exact:  # certainties that need the mine count hold only when every count is exact
+        safe |= coupled_safe
+        mines |= coupled_mines
+    return Estimate(masks, probs, interior_prob, safe & ~mines, mines, exact)
+
+
+def _couple(parts, interior, interior_count, mines_left):
+    """Exact probabilities of enumerated components and the interior, through the mine count.
+
+    Returns (class probabilities per part, interior probability, safe, mines) or None
+    when no assignment fits the mine count.
+    """
+    polys = [weights for _, (weights, _) in parts]
     prefix = [[1]]
     for p in polys:
         prefix.append(_multiply(prefix[-1], p))
@@ -219,33 +353,34 @@ def estimate(components, interior, interior_count, mines_left, budget=DEFAULT_BU
     for p in reversed(polys):
         suffix.append(_multiply(suffix[-1], p))
     suffix.reverse()
-
-    def fill(t):  # ways to place the rest of the mines in the interior
-        rest = mines_left - t
-        return comb(interior_count, rest) if 0 <= rest <= interior_count else 0
-
     everything = prefix[-1]
-    fills = [fill(t) for t in range(len(everything))]
+    # fills[t]: ways to place the other mines in the interior when the frontier holds t
+    fills = []
+    for t in range(len(everything)):
+        rest = mines_left - t
+        fills.append(comb(interior_count, rest) if 0 <= rest <= interior_count else 0)
     z = sum(w * f for w, f in zip(everything, fills))
-    if z == 0:  # inconsistent with the stated mine count: fall back to local counting
-        return estimate(components, interior, interior_count, None, budget, counter)
+    if z == 0:
+        return None
     safe = mines = 0
-    for c, (comp, (weights, class_mines)) in enumerate(zip(components, counted)):
+    class_probs = []
+    for c, (comp, (weights, class_mines)) in enumerate(parts):
         others = _multiply(prefix[c], suffix[c + 1])
         # q[t]: weight of the rest of the board when this component holds t mines
         q = []
         for t in range(len(weights)):
             window = fills[t : t + len(others)]
             q.append(sum(o * f for o, f in zip(others, window) if o and f))
+        by_class = []
         for k, cells in enumerate(comp.classes):
             num = sum(m * x for m, x in zip(class_mines[k], q))
-            masks.append(cells)
             size = comp.sizes[k]
-            probs.append(num / (z * size))
+            by_class.append(num / (z * size))
             if num == 0:
                 safe |= cells
             elif num == z * size:
                 mines |= cells
+        class_probs.append(by_class)
     interior_prob = None
     if interior_count:
         expected = sum(w * f * (mines_left - t) for t, (w, f) in enumerate(zip(everything, fills)))
@@ -254,10 +389,10 @@ def estimate(components, interior, interior_count, mines_left, budget=DEFAULT_BU
             safe |= interior
         elif expected == z * interior_count:
             mines |= interior
-    return Estimate(masks, probs, interior_prob, safe, mines, True)
+    return class_probs, interior_prob, safe, mines
 
 
-def _free_density(components, counted, interior_count, mines_left):
+def _free_density(components, interior_count, mines_left):
     """A density for estimates when some component was too big: mines per closed cell."""
     cells = interior_count + sum(sum(c.sizes) for c in components)
     if cells <= 0:
