@@ -32,9 +32,13 @@ line  -- 1-based line number of its header in the source (0 if made in code)
 
 NameFields = namedtuple("NameFields", "width height mines seed mode")
 
-_HEADER = re.compile(r"^(\d+) +(\d+)")  # official boardFile.isHeader
-_SELECT_HEADER = re.compile(r"^(\d+) +(\d+) +(\w+)")  # official cellListFile.isHeader
-_INT = re.compile(r"^\d+$")
+# JavaScript's \d and \w are ASCII only (the official regexes carry no 'u' flag): re.ASCII
+_HEADER = re.compile(r"^(\d+) +(\d+)", re.ASCII)  # official boardFile.isHeader
+_SELECT_HEADER = re.compile(r"^(\d+) +(\d+) +(\w+)", re.ASCII)  # official cellListFile.isHeader
+_INT = re.compile(r"^\d+$", re.ASCII)
+_JS_DECIMAL = re.compile(r"[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)", re.ASCII)
+_JS_PREFIXED = re.compile(r"0([xXoObB])([0-9a-fA-F]+)", re.ASCII)
+_JS_INFINITY = re.compile(r"[+-]?Infinity")
 
 
 def make_board(width, height, name, cells, mines=None, form=2025, line=0):
@@ -83,11 +87,15 @@ def name_fields(name):
 
 
 def _lines(text):
-    """Source lines with their 1-based numbers; BOM, CR and surrounding space removed."""
+    """Source lines with their 1-based numbers, as the official removeEmptyItems sees them.
+
+    A BOM, the CR of CRLF and surrounding space are removed, and every run of inner
+    whitespace becomes one space (so a tab-separated header is still a header).
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
     for number, raw in enumerate(text.split("\n"), 1):
-        yield number, raw.strip()
+        yield number, " ".join(raw.split())
 
 
 def _parse_header(fields):
@@ -110,7 +118,7 @@ def _check_board(width, height, name, rows, mines):
     """The cells of a board from its rows, or raise ValueError saying what is wrong."""
     if len(rows) != height:
         raise ValueError("%d rows, header says %d" % (len(rows), height))
-    for k, (number, row) in enumerate(rows):
+    for number, row in rows:
         if not row.isdigit() or not row.isascii():
             raise ValueError("line %d: row is not all digits: %r" % (number, row[:40]))
         if len(row) != width:
@@ -180,16 +188,20 @@ mines  -- the mine count of a four-field header, else None
 
 def js_number(token):
     """JavaScript Number(token) for one whitespace-free token (NaN as None)."""
-    t = token
     try:
-        if re.match(r"^[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)$", t):
-            return float(t)
-        m = re.match(r"^0([xXoObB])([0-9a-fA-F]+)$", t)
-        if m:
-            return float(int(m.group(2), {"x": 16, "o": 8, "b": 2}[m.group(1).lower()]))
-        if re.match(r"^[+-]?Infinity$", t):
-            return float("-inf") if t[0] == "-" else float("inf")
-    except ValueError:
+        if _JS_DECIMAL.fullmatch(token):
+            return float(token)
+        prefixed = _JS_PREFIXED.fullmatch(token)
+        if prefixed:
+            base = {"x": 16, "o": 8, "b": 2}[prefixed.group(1).lower()]
+            value = int(prefixed.group(2), base)
+            try:
+                return float(value)
+            except OverflowError:  # JavaScript rounds it to Infinity
+                return float("inf")
+        if _JS_INFINITY.fullmatch(token):
+            return float("-inf") if token[0] == "-" else float("inf")
+    except ValueError:  # a digit outside the base, e.g. '0b2' or '0o9'
         return None
     return None
 
@@ -217,16 +229,26 @@ def read_select(text):
     error, which makes the official page reject the whole file.
     """
     entries, errors = [], []
+    refused_header = False  # the clicks under a header that could not be read are skipped
     for number, line in _lines(text):
         if not line:
             continue
         fields = line.split()
-        if _SELECT_HEADER.match(" ".join(fields)):
-            if len(fields) >= 4 and _INT.match(fields[2]):
-                mines, name = int(fields[2]), fields[3]
-            else:
-                mines, name = None, fields[2]
-            entries.append(SelectEntry(int(fields[0]), int(fields[1]), mines, name, [], number))
+        if _SELECT_HEADER.match(line):
+            try:  # int() refuses over 4300 digits on CPython 3.11+
+                width, height = int(fields[0]), int(fields[1])
+                if len(fields) >= 4 and _INT.match(fields[2]):
+                    mines, name = int(fields[2]), fields[3]
+                else:
+                    mines, name = None, fields[2]
+            except ValueError:
+                errors.append("line %d: board header with an unreadable number: %r" % (number, line[:40]))
+                refused_header = True
+                continue
+            refused_header = False
+            entries.append(SelectEntry(width, height, mines, name, [], number))
+            continue
+        if refused_header:
             continue
         if not entries:
             errors.append("line %d: click before any board header: %r" % (number, line[:40]))

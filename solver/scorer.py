@@ -13,6 +13,7 @@ from .rules import format_score, score_2025, score_2026
 
 
 def add_arguments(parser):
+    """The `score` command's arguments."""
     parser.description = (
         "Reads a select list (the solver's output) and prints one line per board, "
         "'NAME SCORE', then 'total VALUE'.  Boards missing from --pack (or all, "
@@ -26,6 +27,7 @@ def add_arguments(parser):
 
 
 def _read(path):
+    """The text of a file, or of stdin for '-'."""
     if path == "-":
         return sys.stdin.read()
     with open(path, encoding="utf-8", errors="replace") as handle:
@@ -84,9 +86,14 @@ def score_select(text, pack_text=None, rule=None, lenient=False):
 
 
 def run(args):
-    rows, total, errors, rule = score_select(
-        _read(args.select), _read(args.pack) if args.pack else None, args.rule, args.lenient
-    )
+    """Score the select list named on the command line; exit status 1 when it is rejected."""
+    try:
+        select_text = _read(args.select)
+        pack_text = _read(args.pack) if args.pack else None
+    except OSError as exc:
+        print("error: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
+        return 1
+    rows, total, errors, rule = score_select(select_text, pack_text, args.rule, args.lenient)
     for error in errors:
         print("error: " + error, file=sys.stderr)
     if errors and not args.lenient:

@@ -1,0 +1,302 @@
+"""Tests for solver.formats: reading packs and select lists as the official pages do.
+
+The official reader (msselect.js boardFile / cellListFile) drops blank lines, trims
+each line and turns every inner run of whitespace into one space (removeEmptyItems);
+a pack header is a line starting with two integers, a select-list header one starting
+with two integers and a word.  Our reader must accept everything the official files
+contain and report -- never raise on -- everything else.
+"""
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from board_strategies import boards, digits_for, xy_of
+from solver.formats import (
+    MINE,
+    board_header,
+    format_board,
+    format_pack,
+    format_select,
+    js_index,
+    js_number,
+    make_board,
+    name_fields,
+    read_pack,
+    read_select,
+)
+from solver.geometry import geometry
+
+# Three small boards, one of each header form, used by the fixed-text tests.
+BOARD_A = make_board(3, 2, "board_a", digits_for(3, 2, {0}))  # 9 1 0 / 1 1 0
+BOARD_B = make_board(2, 2, "board_b", digits_for(2, 2, set()), mines=0, form=2026)
+BOARD_C = make_board(4, 3, "board_c", digits_for(4, 3, {5, 11}), mines=2, form=2026)
+
+
+def same_board(read, made):
+    """Board equality apart from the source line number."""
+    return read._replace(line=0) == made._replace(line=0)
+
+
+def assert_valid_board(board):
+    """The board read is one a real pack could hold: sizes, digits, mine count agree."""
+    assert len(board.cells) == board.width * board.height
+    neighbours = geometry(board.width, board.height).neighbours
+    for cell, digit in enumerate(board.cells):
+        if digit != MINE:
+            assert digit == sum(board.cells[n] == MINE for n in neighbours[cell])
+    if board.form == 2026:
+        assert board.mines == board.cells.count(MINE)
+
+
+def layout(text, ending="\n", blank_lines=True, trailing="", bom=False):
+    """Re-lay an LF pack text: line ending, blank lines kept or dropped, trailing spaces, BOM."""
+    lines = text.split("\n")
+    if not blank_lines:
+        lines = [line for line in lines if line.strip()]
+    lines = [line + trailing if line else line for line in lines]
+    return ("\ufeff" if bom else "") + ending.join(lines)
+
+
+# ------------------------------------------------------------------- reading packs
+
+
+def test_reads_both_header_forms_with_line_numbers():
+    text = format_pack([BOARD_A, BOARD_B, BOARD_C])
+    boards, errors = read_pack(text)
+    assert errors == []
+    assert [b.name for b in boards] == ["board_a", "board_b", "board_c"]
+    assert [b.form for b in boards] == [2025, 2026, 2026]
+    assert [b.mines for b in boards] == [None, 0, 2]
+    assert boards[0].cells == (9, 1, 0, 1, 1, 0)
+    # headers at lines 1, 1+2+1+1 = 5, 5+2+1+1 = 9 (a blank line between boards)
+    assert [b.line for b in boards] == [1, 5, 9]
+    assert text.splitlines()[4] == "2 2 0 board_b"
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+@pytest.mark.parametrize("blank_lines", [True, False])
+@pytest.mark.parametrize("trailing", ["", "  ", " \t"])
+@pytest.mark.parametrize("bom", [False, True])
+def test_layout_variants_read_the_same_boards(ending, blank_lines, trailing, bom):
+    text = layout(format_pack([BOARD_A, BOARD_B, BOARD_C]), ending, blank_lines, trailing, bom)
+    boards, errors = read_pack(text)
+    assert errors == []
+    assert len(boards) == 3
+    assert all(same_board(r, m) for r, m in zip(boards, (BOARD_A, BOARD_B, BOARD_C)))
+
+
+def test_header_fields_separated_by_tabs_or_several_spaces():
+    # removeEmptyItems collapses every whitespace run to one space before isHeader
+    text = "3\t2   board_a\n910\n110\n2  2 \t0 board_b\n00\n00\n"
+    boards, errors = read_pack(text)
+    assert errors == []
+    assert [b.name for b in boards] == ["board_a", "board_b"]
+
+
+def test_non_ascii_digits_do_not_make_a_header():
+    # JavaScript's \d is [0-9]: an Arabic-Indic three does not start a header
+    boards, errors = read_pack("\u0663 1 board_x\n000\n")
+    assert boards == []
+    assert len(errors) == 2 and all("before any board header" in e for e in errors)
+
+
+# One malformed board each: (label, text, name in the message, line numbers in it).
+BAD_BOARDS = [
+    ("too many digits", "3 2 bad_wide\n9100\n110\n", "bad_wide", ["line 1", "line 2"]),
+    ("too few digits", "3 2 bad_narrow\n910\n11\n", "bad_narrow", ["line 1", "line 3"]),
+    ("too few rows", "3 2 bad_short\n910\n", "bad_short", ["line 1"]),
+    ("non-digit", "3 2 bad_char\n9x0\n110\n", "bad_char", ["line 1", "line 2"]),
+    ("2026 mine count", "3 2 2 bad_count\n910\n110\n", "bad_count", ["line 1"]),
+    ("no name", "3 2\n910\n110\n", "", ["line 1"]),
+    ("name starts with a digit", "3 2 2025board\n910\n110\n", "2025board", ["line 1"]),
+    ("zero width", "0 2 bad_zero\n\n\n", "bad_zero", ["line 1"]),
+    ("too large", "101 1 bad_huge\n" + "0" * 101 + "\n", "bad_huge", ["line 1"]),
+    ("digit disagrees with mines", "3 2 bad_digit\n910\n120\n", "bad_digit", ["line 1", "line 3"]),
+    ("mine count and digits", "3 2 1 bad_both\n910\n111\n", "bad_both", ["line 1", "line 3"]),
+]
+
+
+@pytest.mark.parametrize("position", [0, 1, 3])
+@pytest.mark.parametrize("label, bad, name, lines", BAD_BOARDS, ids=[b[0] for b in BAD_BOARDS])
+def test_malformed_board_gives_one_error_and_the_rest_is_read(label, bad, name, lines, position):
+    good = [format_board(b) for b in (BOARD_A, BOARD_B, BOARD_C)]
+    before = "".join(good[:position])
+    offset = before.count("\n")  # the bad board's header is line offset + 1
+    text = before + bad + "".join(good[position:])
+    boards, errors = read_pack(text)
+    assert len(errors) == 1, errors
+    error = errors[0]
+    assert "\n" not in error
+    assert error.startswith("board ")
+    if name:
+        assert "board %s " % name in error
+    numbers = [int(n) for n in re.findall(r"line (\d+)", error)]
+    assert numbers == [int(s.split()[1]) + offset for s in lines]
+    assert [b.name for b in boards] == ["board_a", "board_b", "board_c"]
+    assert all(same_board(r, m) for r, m in zip(boards, (BOARD_A, BOARD_B, BOARD_C)))
+
+
+def test_data_before_the_first_header_is_reported_by_line():
+    boards, errors = read_pack("hello\n\n" + format_board(BOARD_A))
+    assert errors == ["line 1: data before any board header: 'hello'"]
+    assert [b.name for b in boards] == ["board_a"]
+
+
+def test_name_fields_splits_like_board_property():
+    assert name_fields("board_8x14_10_1_auto") == (8, 14, 10, 1, "auto")
+    assert name_fields("board_8x14_10") is None
+    assert name_fields("board_8x14_ten_1_auto") is None
+
+
+@given(st.lists(boards(), max_size=5), st.booleans(), st.booleans(), st.booleans())
+def test_pack_round_trip(made, crlf, blank_lines, bom):
+    text = layout(format_pack(made), "\r\n" if crlf else "\n", blank_lines, "", bom)
+    read, errors = read_pack(text)
+    assert errors == []
+    assert len(read) == len(made)
+    for board, original in zip(read, made):
+        assert same_board(board, original)
+        assert text.replace("\r", "").lstrip("\ufeff").split("\n")[board.line - 1] == board_header(original)
+
+
+# ------------------------------------------------------------------- select lists
+
+
+def test_read_select_both_header_forms():
+    text = "3 2 board_a\n0 0\n2 1\n2 2 0 board_b\n\n4 3 2 board_c\n3 2\n"
+    entries, errors = read_select(text)
+    assert errors == []
+    assert [(e.width, e.height, e.mines, e.name, e.line) for e in entries] == [
+        (3, 2, None, "board_a", 1),
+        (2, 2, 0, "board_b", 4),
+        (4, 3, 2, "board_c", 6),
+    ]
+    assert [e.clicks for e in entries] == [[(0, 0, 2), (2, 1, 3)], [], [(3, 2, 7)]]
+
+
+def test_read_select_reports_bad_lines_by_number():
+    text = "click\n3 2 board_a\n0\n1 a\n-1 0\n1.5 1\n1 1 #\n"
+    entries, errors = read_select(text)
+    assert [e.clicks for e in entries] == [[(1, 1, 7)]]  # extra fields are ignored, as cellList does
+    assert [int(re.match(r"line (\d+):", e).group(1)) for e in errors] == [1, 3, 4, 5, 6]
+
+
+@given(st.lists(st.tuples(boards(), st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)))), max_size=5))
+def test_select_round_trip(plays):
+    text = "".join(format_select(board_header(b), clicks) for b, clicks in plays)
+    entries, errors = read_select(text)
+    assert errors == []
+    assert len(entries) == len(plays)
+    for entry, (board, clicks) in zip(entries, plays):
+        assert (entry.width, entry.height, entry.name) == (board.width, board.height, board.name)
+        assert entry.mines == (board.cells.count(MINE) if board.form == 2026 else None)
+        assert [(x, y) for x, y, _ in entry.clicks] == clicks
+
+
+@given(boards())
+def test_solver_output_of_a_board_reads_back(board):
+    clicks = [xy_of(board, cell) for cell in range(len(board.cells))]
+    entries, errors = read_select(format_select(board_header(board), clicks))
+    assert errors == []
+    assert [(x, y) for x, y, _ in entries[0].clicks] == clicks
+
+
+# ------------------------------------------------------------------- never raise
+
+VALID_LINES = [
+    "3 2 board_a", "910", "110", "2 2 0 board_b", "00", "4 3 2 board_c", "0 0", "2 1", "",
+    "  ", "3 3", "\ufeff", "0x3 +3", "-1 0",
+]
+line_endings = st.sampled_from(["\n", "\r\n", "\r"])
+garbage = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12).filter(lambda s: "\n" not in s)
+mixed_text = st.lists(st.tuples(st.one_of(st.sampled_from(VALID_LINES), garbage), line_endings), max_size=30).map(
+    lambda pairs: "".join(line + end for line, end in pairs)
+)
+
+
+def has_content(text):
+    """True when some line is not blank as the readers see it."""
+    return any(line.split() for line in text.lstrip("\ufeff").split("\n"))
+
+
+@given(st.one_of(st.text(), mixed_text))
+def test_read_pack_never_raises_and_reports(text):
+    boards, errors = read_pack(text)
+    assert all(isinstance(e, str) and "\n" not in e for e in errors)
+    assert all(re.match(r"(board .* \(line \d+\)|line \d+): ", e) for e in errors)
+    for board in boards:
+        assert_valid_board(board)
+    if has_content(text):
+        assert boards or errors
+
+
+@given(st.one_of(st.text(), mixed_text))
+def test_read_select_never_raises_and_reports(text):
+    entries, errors = read_select(text)
+    assert all(isinstance(e, str) and "\n" not in e and re.match(r"line \d+: ", e) for e in errors)
+    for entry in entries:
+        assert all(isinstance(x, int) and x >= 0 and isinstance(y, int) and y >= 0 for x, y, _ in entry.clicks)
+    if has_content(text):
+        assert entries or errors
+
+
+def test_read_select_survives_a_header_number_too_long_for_int():
+    # CPython 3.11+ refuses int() of over 4300 digits; the reader must report, not raise
+    entries, errors = read_select("9" * 5000 + " 3 board_a\n1 1\n3 2 board_b\n2 1\n")
+    assert len(errors) == 1 and errors[0].startswith("line 1: ")
+    assert [(e.name, e.clicks) for e in entries] == [("board_b", [(2, 1, 4)])]
+
+
+def test_read_pack_survives_a_header_number_too_long_for_int():
+    boards, errors = read_pack("9" * 5000 + " 3 board_x\n" + format_board(BOARD_A))
+    assert len(errors) == 1 and errors[0].startswith("board board_x (line 1)")
+    assert [b.name for b in boards] == ["board_a"]
+
+
+# ------------------------------------------------------------------- JavaScript numbers
+
+# Number(token) as JavaScript computes it (ECMA-262 StringToNumber); None for NaN.
+JS_NUMBERS = [
+    ("3", 3.0), ("03", 3.0), ("+3", 3.0), ("-3", -3.0), ("3.5", 3.5), ("3.", 3.0), (".5", 0.5),
+    ("1e3", 1000.0), ("1E+3", 1000.0), ("15e-1", 1.5), ("0x1f", 31.0), ("0X1F", 31.0),
+    ("0b101", 5.0), ("0o17", 15.0), ("Infinity", float("inf")), ("-Infinity", float("-inf")),
+    ("1e400", float("inf")),
+    ("a", None), ("", None), ("0x", None), ("+0x3", None), ("-0x3", None), ("0b2", None),
+    ("0o8", None), ("0x1g", None), ("00x3", None), ("1_000", None), ("infinity", None),
+    ("inf", None), ("NaN", None), ("e3", None), ("3e", None), ("1.2.3", None), ("--3", None),
+    ("\u0663", None), ("\uff13", None), ("3a", None), ("0x3.5", None),
+]
+
+
+@pytest.mark.parametrize("token, expected", JS_NUMBERS)
+def test_js_number(token, expected):
+    assert js_number(token) == expected
+
+
+# The official check_loc_xy: /^[0-9]+$/.test(String(Number(token))).
+JS_INDICES = [
+    ("0", 0), ("3", 3), ("03", 3), ("+3", 3), ("0x3", 3), ("0b11", 3), ("0o3", 3), ("3.0", 3),
+    ("3.", 3), ("30e-1", 3), ("-0", 0), ("1e-400", 0), ("1e20", 10**20),
+    ("-1", None), ("3.5", None), ("a", None), (".5", None), ("1e-7", None), ("1e21", None),
+    ("999999999999999999999", None), ("Infinity", None), ("-0x3", None), ("\u0663", None),
+]
+
+
+@pytest.mark.parametrize("token, expected", JS_INDICES)
+def test_js_index(token, expected):
+    assert js_index(token) == expected
+
+
+@given(st.integers(0, 10**15), st.integers(0, 3))
+def test_js_index_accepts_every_spelling_of_a_small_integer(n, zeros):
+    for token in ("0" * zeros + str(n), "+%d" % n, hex(n), oct(n), bin(n), "%d.0" % n, "%de0" % n):
+        assert js_index(token) == n, token
+
+
+@given(st.integers(1, 10**15))
+def test_js_index_refuses_negatives_and_fractions(n):
+    assert js_index("-%d" % n) is None
+    assert js_index("%d.5" % n) is None
