@@ -15,6 +15,7 @@ UNLOCK_SHARE = 0.35  # share of the remaining value a successful guess is credit
 NEAR_SAFEST = 0.015  # cells this close to the lowest probability compete on progress
 PROGRESS_WEIGHT = 0.1
 PROGRESS_CAP = 3.0
+CASCADE_BONUS = 5.0  # extra progress credited to a cell likely to show a true zero
 LOOKAHEAD_CELLS = 8  # at most this many near-safest cells are looked at closely
 
 
@@ -64,6 +65,17 @@ def _progress(cell_unknown, known_mines, dist, touching):
     return expected
 
 
+def _zero_chance(cell, masks, mines, unknown, probs, p_interior):
+    """Chance that a cell shows 0 (independence assumed), 0 beside a known mine."""
+    if masks[cell] & mines:
+        return 0.0
+    chance = 1.0
+    for n in cells_of(masks[cell] & unknown):
+        p = probs[n]
+        chance *= 1.0 - (p if p is not None else (p_interior or 0.0))
+    return chance
+
+
 def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
     """(cell, p_mine, expected digit) of the best guess among the undecided cells.
 
@@ -84,12 +96,12 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
     for cells, need in constraints:
         for c in cells_of(cells):
             by_cell.setdefault(c, []).append((cells, need))
-    near = [(p, popcount(masks[c] & unknown), c) for p, c in candidates if p <= lowest + NEAR_SAFEST]
+    near = [(p, c) for p, c in candidates if p <= lowest + NEAR_SAFEST]
     if len(near) > LOOKAHEAD_CELLS:  # e.g. a wide interior: keep those likeliest to be zeros
-        near.sort()
+        near.sort(key=lambda pc: (round(pc[0], 3), -_zero_chance(pc[1], masks, mines, unknown, probs, p_interior)))
         near = near[:LOOKAHEAD_CELLS]
     best = None
-    for p, _, c in near:
+    for p, c in near:
         around = masks[c] & unknown
         known = popcount(masks[c] & mines)
         neighbour_probs = [probs[n] if probs[n] is not None else (p_interior or 0.0) for n in cells_of(around)]
@@ -100,6 +112,8 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
             for cells, need in by_cell.get(n, ()):
                 touching[cells] = need
         progress = _progress(around, known, dist, list(touching.items()))
+        if not known:  # a true zero opens its neighbours and goes on: worth more than it settles
+            progress += CASCADE_BONUS * dist[0]
         merit = (1.0 - p) * (1.0 + PROGRESS_WEIGHT * min(progress, PROGRESS_CAP))
         key = (merit, -c)
         if best is None or key > best[0]:
