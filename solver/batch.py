@@ -9,7 +9,7 @@ of that name twice).  Every click is in range and on a closed cell by constructi
 import sys
 import time
 
-from .formats import board_header, format_select, read_pack
+from .formats import board_header, count_boards, format_select, iter_pack
 from .judge import Judge
 from .player import play, task_of
 from .rules import score_2025, score_2026
@@ -28,17 +28,22 @@ def play_board(board, rule=None, deadline=None):
     return clicks, score
 
 
-def solve_boards(boards, budget=None, rule=None, start=None, out=None):
-    """Play boards in order within `budget` seconds of `start`; write the select list.
+def solve_items(items, budget=None, rule=None, start=None, out=None, err=None):
+    """Play (board, error) items in order within `budget` seconds of `start`.
 
-    Returns (played, total_score, seconds); `total_score` counts boards as the
-    official summary does (2025: negatives count 0).
+    Errors are written to `err` as they are met; each board's select list goes to
+    `out`.  Returns (played, total_score, seconds); `total_score` counts boards as
+    the official summary does (2025: negatives count 0).
     """
     start = time.perf_counter() if start is None else start
     deadline = None if budget is None else start + budget
     slowest = MIN_BOARD_SECONDS
     played, total, names = 0, 0, set()
-    for board in boards:
+    for board, error in items:
+        if board is None:
+            if err is not None:
+                err.write("error: %s\n" % error)
+            continue
         if board.name in names:
             continue
         began = time.perf_counter()
@@ -57,18 +62,21 @@ def solve_boards(boards, budget=None, rule=None, start=None, out=None):
     return played, total, time.perf_counter() - start
 
 
+def solve_boards(boards, budget=None, rule=None, start=None, out=None):
+    """`solve_items` for a list of well-formed boards."""
+    return solve_items(((board, None) for board in boards), budget, rule, start, out)
+
+
 def format_total(total):
     """A summary total: integer for 2025, four decimals for a 2026 Fraction sum."""
     return str(total) if isinstance(total, int) else "%.4f" % total
 
 
 def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys.stderr):
-    """Read a pack, report its malformed boards on `err`, play the rest, summarise."""
-    boards, errors = read_pack(text)
-    for error in errors:
-        err.write("error: %s\n" % error)
-    played, total, seconds = solve_boards(boards, budget, rule, start, out)
-    err.write("boards %d/%d  seconds %.3f  score %s\n" % (played, len(boards), seconds, format_total(total)))
+    """Play a pack's text: boards are read one by one as play reaches them (so the
+    budget covers reading), malformed ones reported on `err`; then a summary line."""
+    played, total, seconds = solve_items(iter_pack(text), budget, rule, start, out, err)
+    err.write("boards %d/%d  seconds %.3f  score %s\n" % (played, count_boards(text), seconds, format_total(total)))
     return played, total
 
 

@@ -36,6 +36,7 @@ NameFields = namedtuple("NameFields", "width height mines seed mode")
 _HEADER = re.compile(r"^(\d+) +(\d+)", re.ASCII)  # official boardFile.isHeader
 _SELECT_HEADER = re.compile(r"^(\d+) +(\d+) +(\w+)", re.ASCII)  # official cellListFile.isHeader
 _INT = re.compile(r"^\d+$", re.ASCII)
+_HEADER_ANYWHERE = re.compile(r"^[^\S\n]*\ufeff?[^\S\n]*\d+[^\S\n]+\d+", re.ASCII | re.MULTILINE)
 _JS_DECIMAL = re.compile(r"[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)", re.ASCII)
 _JS_PREFIXED = re.compile(r"0([xXoObB])([0-9a-fA-F]+)", re.ASCII)
 _JS_INFINITY = re.compile(r"[+-]?Infinity")
@@ -114,6 +115,46 @@ def _parse_header(fields):
     return width, height, mines, name, form
 
 
+# bytes.translate tables: ASCII digit -> its value, and digit string -> bit string of one digit
+_DIGIT_VALUES = bytes(range(256)).translate(bytes.maketrans(b"0123456789", bytes(range(10))))
+_ONE_DIGIT = [{ord(str(k)): ord("1" if k == d else "0") for k in range(10)} for d in range(10)]
+
+
+def digit_layers(digits):
+    """layers[d]: bitset of the cells showing digit d, for a row-major digit string."""
+    backwards = digits[::-1]  # bit 0 is the first cell
+    return [int(backwards.translate(_ONE_DIGIT[d]), 2) if str(d) in digits else 0 for d in range(10)]
+
+
+def _miscounted(layers, geo):
+    """Bitset of the cells whose digit is not the number of mines around them.
+
+    The eight neighbour directions of the mine set are added as bitsets into four
+    bit planes (a bit-sliced counter), so the check costs a few dozen big-int
+    operations per board instead of a loop over cells.
+    """
+    mines = layers[MINE]
+    full, width = geo.all_mask, geo.width
+    left = (mines << 1) & geo.not_left  # cells whose left neighbour is a mine
+    right = (mines >> 1) & geo.not_right
+    planes = [0, 0, 0, 0]
+    for row in (mines, left, right):
+        for seen in ((row << width) & full, row >> width) if row is mines else (row, (row << width) & full, row >> width):
+            carry = seen
+            for k in range(4):
+                planes[k], carry = planes[k] ^ carry, planes[k] & carry
+                if not carry:
+                    break
+    wrong = 0
+    for d in range(MINE):
+        if layers[d]:
+            equal = full
+            for k in range(4):
+                equal &= planes[k] if d >> k & 1 else ~planes[k]
+            wrong |= layers[d] & ~equal
+    return wrong
+
+
 def _check_board(width, height, name, rows, mines):
     """The cells of a board from its rows, or raise ValueError saying what is wrong."""
     if len(rows) != height:
@@ -123,20 +164,60 @@ def _check_board(width, height, name, rows, mines):
             raise ValueError("line %d: row is not all digits: %r" % (number, row[:40]))
         if len(row) != width:
             raise ValueError("line %d: %d digits, header says %d" % (number, len(row), width))
-    cells = tuple(int(ch) for _, row in rows for ch in row)
-    if mines is not None and cells.count(MINE) != mines:
-        raise ValueError("header says %d mines, the board has %d" % (mines, cells.count(MINE)))
+    digits = "".join(row for _, row in rows)
+    cells = tuple(digits.encode("ascii").translate(_DIGIT_VALUES))
+    layers = digit_layers(digits)
+    found = bin(layers[MINE]).count("1")
+    if mines is not None and found != mines:
+        raise ValueError("header says %d mines, the board has %d" % (mines, found))
     geo = geometry(width, height)
-    for cell, digit in enumerate(cells):
-        if digit != MINE:
-            actual = sum(cells[n] == MINE for n in geo.neighbours[cell])
-            if actual != digit:
-                x, y = cell % width, cell // width
-                raise ValueError(
-                    "line %d: cell (%d,%d) says %d but has %d neighbouring mines"
-                    % (rows[y][0], x, y, digit, actual)
-                )
+    wrong = _miscounted(layers, geo)
+    if wrong:
+        cell = (wrong & -wrong).bit_length() - 1
+        actual = sum(cells[n] == MINE for n in geo.neighbours[cell])
+        x, y = cell % width, cell // width
+        raise ValueError(
+            "line %d: cell (%d,%d) says %d but has %d neighbouring mines" % (rows[y][0], x, y, cells[cell], actual)
+        )
     return cells
+
+
+def count_boards(text):
+    """How many board headers a pack has (cheap: no board is parsed)."""
+    return len(_HEADER_ANYWHERE.findall(text))
+
+
+def iter_pack(text):
+    """The boards of a pack in input order, parsed one at a time.
+
+    Yields (board, None) for a well-formed board and (None, message) for a malformed
+    one; the message is a single line naming the board and its line.  Lazy, so a
+    player under a deadline pays only for the boards it reaches.
+    """
+    current = None  # [header line number, header fields, rows]
+    for number, line in _lines(text):
+        if not line:
+            continue
+        if _HEADER.match(line):
+            if current is not None:
+                yield _finish_board(*current)
+            current = [number, line.split(), []]
+        elif current is None:
+            yield None, "line %d: data before any board header: %r" % (number, line[:40])
+        else:
+            current[2].append((number, line))
+    if current is not None:
+        yield _finish_board(*current)
+
+
+def _finish_board(number, fields, rows):
+    label = fields[3] if len(fields) >= 4 and _INT.match(fields[2]) else (fields[2] if len(fields) >= 3 else "?")
+    try:
+        width, height, mines, name, form = _parse_header(fields)
+        cells = _check_board(width, height, name, rows, mines)
+    except ValueError as exc:
+        return None, "board %s (line %d): %s" % (label, number, exc)
+    return Board(width, height, name, cells, mines, form, number), None
 
 
 def read_pack(text):
@@ -145,34 +226,11 @@ def read_pack(text):
     Returns (boards, errors); each error is a single line naming board and line.
     """
     boards, errors = [], []
-    current = None  # [header line number, header fields, rows]
-
-    def finish():
-        if current is None:
-            return
-        number, fields, rows = current
-        label = fields[2] if len(fields) >= 3 else "?"
-        if len(fields) >= 4 and _INT.match(fields[2]):
-            label = fields[3]
-        try:
-            width, height, mines, name, form = _parse_header(fields)
-            cells = _check_board(width, height, name, rows, mines)
-        except ValueError as exc:
-            errors.append("board %s (line %d): %s" % (label, number, exc))
-            return
-        boards.append(Board(width, height, name, cells, mines, form, number))
-
-    for number, line in _lines(text):
-        if not line:
-            continue
-        if _HEADER.match(line):
-            finish()
-            current = [number, line.split(), []]
-        elif current is None:
-            errors.append("line %d: data before any board header: %r" % (number, line[:40]))
+    for board, error in iter_pack(text):
+        if board is None:
+            errors.append(error)
         else:
-            current[2].append((number, line))
-    finish()
+            boards.append(board)
     return boards, errors
 
 
