@@ -8,12 +8,8 @@ cells through `value`; scoring lives in `rules`.
 """
 
 from .bitset import cells_of, popcount
-from .formats import MINE
+from .formats import MINE, digit_layers
 from .geometry import CLASSIC, geometry, spread
-
-
-# translation tables that turn a digit string into a bit string for one digit
-_ONE_DIGIT = [{ord(str(k)): ord("1" if k == d else "0") for k in range(10)} for d in range(10)]
 
 
 class Judge:
@@ -22,9 +18,7 @@ class Judge:
     def __init__(self, board, reach=CLASSIC):
         self._digits = board.cells
         self._geo = geometry(board.width, board.height, reach)
-        # layers[d]: the cells showing digit d, read off the digit string in one pass each
-        text = "".join(map(str, reversed(board.cells)))
-        layers = [int(text.translate(_ONE_DIGIT[d]), 2) if str(d) in text else 0 for d in range(MINE + 1)]
+        layers = digit_layers("".join(map(str, board.cells)))  # layers[d]: cells showing d
         self._layers = layers
         self._zeros = layers[0]
         self._mines = mines = layers[MINE]
