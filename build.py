@@ -1,0 +1,609 @@
+"""Build dist/paiza_main.py: the contest program as one flat, minified, stdlib-only script.
+
+paiza.IO runs a single source file, so the modules `solver/paiza.py` needs are
+bundled into one script:
+
+1. follow the intra-package imports (``from .module import a, b``) from
+   solver/paiza.py recursively and order the modules so each follows what it
+   imports;
+2. concatenate their top-level statements in that order, dropping the
+   intra-package imports (every top-level name now lives in one namespace),
+   hoisting ``from __future__`` and standard-library imports to the top (once
+   each), and dropping ``if __name__ == "__main__"`` blocks of all but the entry;
+3. put the entry's FIRST_STATEMENT_CLOCK assignment first, so the run's clock
+   starts before any other set-up, and bake ``--budget`` into BUDGET_SECONDS;
+4. minify with python-minifier (docstrings and annotations removed, locals
+   renamed; globals keep their names, since nothing here proves renaming them safe);
+5. check the result: valid Python 3.8 (grammar check, plus a real 3.8 compile when
+   one is installed), imports only the standard library.
+
+The build refuses (message, exit 1) what it cannot flatten faithfully: a top-level
+name bound by two modules, a top-level name that shadows a builtin, ``import
+solver.x``, ``from . import x``, ``from .x import *``, ``as`` renames of package
+names, relative imports below module top level, a name imported from a module
+that does not define it, import cycles.
+
+The output is deterministic: its header holds the sha256 of the bundled sources
+and the build settings (no time, no commit id), so two builds give the same bytes.
+``python build.py --check`` rebuilds in memory and exits 1 if dist/paiza_main.py
+differs (CI runs it: rebuild whenever a bundled module changes).
+"""
+
+import argparse
+import ast
+import builtins
+import glob
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = "solver"
+ENTRY_MODULE = "paiza"
+OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
+
+# The budget baked into the bundle, in seconds from process start to the end of play.
+# paiza.IO stops the whole run at 2.0 s and its hardware is unknown (probably slower
+# than the development machine).  Outside the budget: start-up beyond the allowance in
+# solver/paiza.py, the board in progress at the deadline (a board is started only while
+# the slowest board so far still fits, and play stops guessing at the deadline), the one
+# write of the select list, interpreter exit (11-66 ms measured).  With 1.6 the whole
+# process took 1.52-1.60 s wall on the development machine (3.11 and 3.12, packs of
+# 3000-5000 boards), leaving 0.4 s for a slower or busier paiza.IO machine.
+# Not covered: reading the pack happens before any board and is not cut short by the
+# budget, so a pack must be small enough to read well within it (see the report).
+DEFAULT_BUDGET = 1.6
+
+MINIFIER_VERSION = "2.11.3"
+MINIFY_OPTIONS = {
+    "remove_literal_statements": True,  # docstrings
+    "remove_annotations": True,
+    "rename_locals": True,
+    "rename_globals": False,  # not proven safe: a global may be read by name (namedtuple fields, getattr)
+    "hoist_literals": False,  # it would add new module-level names
+    "remove_asserts": False,  # asserts may guard behaviour; keep the program as tested
+    "remove_debug": False,
+}
+TARGET_VERSION = (3, 8)
+
+BUDGET_NAME = "BUDGET_SECONDS"
+CLOCK_NAME = "FIRST_STATEMENT_CLOCK"
+MODULE_DUNDERS = {"__file__", "__name__", "__package__", "__spec__", "__loader__", "__path__"}
+
+# Used when sys.stdlib_module_names (3.10+) is missing: the standard modules a
+# solver module may reasonably import.  A module outside it fails the build on old
+# interpreters only, never silently passes.
+STDLIB_FALLBACK = frozenset(
+    "__future__ abc argparse array bisect builtins collections contextlib copy dataclasses decimal "
+    "enum fractions functools gc heapq io itertools math operator os random re statistics string "
+    "struct sys textwrap time types typing warnings".split()
+)
+
+
+class BuildError(Exception):
+    """The sources cannot be bundled faithfully; the message says why and where."""
+
+
+# ---------------------------------------------------------------- reading modules
+
+
+class Module:
+    """One package module: its text, syntax tree and intra-package imports."""
+
+    def __init__(self, name):
+        self.name = name
+        self.path = os.path.join(ROOT, PACKAGE, name + ".py")
+        self.label = "%s/%s.py" % (PACKAGE, name)
+        try:
+            with open(self.path, encoding="utf-8") as handle:
+                self.text = handle.read()
+        except OSError as exc:
+            raise BuildError("cannot read %s: %s" % (self.label, exc.strerror)) from None
+        try:
+            self.tree = ast.parse(self.text, self.label)
+        except SyntaxError as exc:
+            raise BuildError("%s:%s: syntax error: %s" % (self.label, exc.lineno, exc.msg)) from None
+        self.lines = self.text.splitlines(True)
+        self.imports = package_imports(self)  # [(module name, [names], node)]
+
+
+def where(module, node):
+    return "%s:%d" % (module.label, node.lineno)
+
+
+def is_package_name(dotted):
+    return dotted == PACKAGE or dotted.startswith(PACKAGE + ".")
+
+
+def package_imports(module):
+    """The module's ``from .x import a, b`` statements; BuildError on any form the build cannot flatten."""
+    top_level = set(map(id, module.tree.body))
+    found = []
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if is_package_name(alias.name):
+                    raise BuildError(
+                        "%s: 'import %s' cannot be flattened; use 'from .module import name'"
+                        % (where(module, node), alias.name)
+                    )
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                if node.module and is_package_name(node.module):
+                    raise BuildError(
+                        "%s: 'from %s import ...' cannot be flattened; use 'from .module import name'"
+                        % (where(module, node), node.module)
+                    )
+                continue
+            text = "from %s%s import ..." % ("." * node.level, node.module or "")
+            if node.level != 1 or node.module is None or "." in node.module:
+                raise BuildError(
+                    "%s: '%s' cannot be flattened; only 'from .module import name' can" % (where(module, node), text)
+                )
+            if id(node) not in top_level:
+                raise BuildError(
+                    "%s: '%s' is not at module top level; the bundle cannot import lazily" % (where(module, node), text)
+                )
+            for alias in node.names:
+                if alias.name == "*":
+                    raise BuildError(
+                        "%s: '%s*' cannot be flattened; name what is imported" % (where(module, node), text[:-3])
+                    )
+                if alias.asname is not None and alias.asname != alias.name:
+                    raise BuildError(
+                        "%s: 'import %s as %s' renames a package name; the flat bundle has one name per object"
+                        % (where(module, node), alias.name, alias.asname)
+                    )
+            found.append((node.module, [alias.name for alias in node.names], node))
+    return found
+
+
+def dependency_order(entry):
+    """Modules reachable from `entry`, each after every module it imports."""
+    modules = {}
+    order = []
+    state = {}  # name -> "visiting" | "done"
+
+    def visit(name, chain):
+        if state.get(name) == "done":
+            return
+        if state.get(name) == "visiting":
+            raise BuildError("import cycle: %s" % " -> ".join(chain + [name]))
+        state[name] = "visiting"
+        if name not in modules:
+            modules[name] = Module(name)
+        for imported, _, _ in modules[name].imports:
+            visit(imported, chain + [name])
+        state[name] = "done"
+        order.append(modules[name])
+
+    visit(entry, [])
+    return order
+
+
+# ---------------------------------------------------------------- names
+
+
+def _assigned_names(target):
+    """Names a target expression binds (a, (a, b), [a, *b]); attributes and subscripts bind none."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for element in target.elts for name in _assigned_names(element)]
+    if isinstance(target, ast.Starred):
+        return _assigned_names(target.value)
+    return []
+
+
+def _function_globals(function):
+    """Names a function declares ``global``: they are bound at module level when assigned."""
+    return [name for node in ast.walk(function) if isinstance(node, ast.Global) for name in node.names]
+
+
+def top_level_bindings(module):
+    """[(name, identity, line)] for every name the module binds at top level.
+
+    An identity says what the name stands for: two modules may bind a name only to
+    the same thing (the same stdlib import), never each their own definition.
+    """
+    bindings = []
+    own = ("defined in", module.label)
+
+    def walk(statements):
+        for node in statements:
+            line = node.lineno
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bindings.append((node.name, own, line))
+                for name in _function_globals(node):
+                    bindings.append((name, own, line))
+            elif isinstance(node, ast.Assign):
+                for target in node.targets:
+                    bindings.extend((name, own, line) for name in _assigned_names(target))
+            elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+                bindings.extend((name, own, line) for name in _assigned_names(node.target))
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname:
+                        bindings.append((alias.asname, ("import", alias.name), line))
+                    else:
+                        top = alias.name.split(".")[0]
+                        bindings.append((top, ("import", top), line))
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    continue  # intra-package: the name is the source module's own binding
+                for alias in node.names:
+                    bindings.append((alias.asname or alias.name, ("from", node.module, alias.name), line))
+            elif isinstance(node, (ast.For, ast.AsyncFor)):
+                bindings.extend((name, own, line) for name in _assigned_names(node.target))
+                walk(node.body)
+                walk(node.orelse)
+            elif isinstance(node, (ast.With, ast.AsyncWith)):
+                for item in node.items:
+                    if item.optional_vars is not None:
+                        bindings.extend((name, own, line) for name in _assigned_names(item.optional_vars))
+                walk(node.body)
+            elif isinstance(node, ast.If):
+                walk(node.body)
+                walk(node.orelse)
+            elif isinstance(node, ast.While):
+                walk(node.body)
+                walk(node.orelse)
+            elif isinstance(node, ast.Try):
+                walk(node.body)
+                for handler in node.handlers:
+                    if handler.name:
+                        bindings.append((handler.name, own, handler.lineno))
+                    walk(handler.body)
+                walk(node.orelse)
+                walk(node.finalbody)
+            # top-level walrus inside an expression statement
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                for sub in ast.walk(node):
+                    if isinstance(sub, ast.NamedExpr) and isinstance(sub.target, ast.Name):
+                        if _is_module_scope_walrus(node, sub):
+                            bindings.append((sub.target.id, own, sub.lineno))
+
+    walk(module.tree.body)
+    return bindings
+
+
+def _is_module_scope_walrus(statement, walrus):
+    """True unless the walrus sits inside a function, lambda or class nested in `statement`."""
+    stack = [(statement, False)]
+    while stack:
+        node, nested = stack.pop()
+        if node is walrus:
+            return not nested
+        inner = nested or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
+        if node is statement:
+            inner = nested
+        stack.extend((child, inner) for child in ast.iter_child_nodes(node))
+    return False
+
+
+def check_names(modules):
+    """BuildError listing every clash the flat namespace would create."""
+    problems = []
+    owner = {}  # name -> (identity, where)
+    defined = {}  # module name -> set of names it binds
+    builtin_names = set(dir(builtins))
+    for module in modules:
+        names = set()
+        for name, identity, line in top_level_bindings(module):
+            names.add(name)
+            place = "%s:%d" % (module.label, line)
+            if name in builtin_names and identity[0] == "defined in":
+                problems.append(
+                    "%s: top-level name %r shadows a builtin that other bundled modules may use" % (place, name)
+                )
+            if name not in owner:
+                owner[name] = (identity, place)
+            elif owner[name][0] != identity and owner[name][1].split(":")[0] != module.label:
+                problems.append("top-level name %r is bound in %s and in %s" % (name, owner[name][1], place))
+        defined[module.name] = names
+    for module in modules:
+        for source, imported, node in module.imports:
+            for name in imported:
+                if name not in defined[source]:
+                    problems.append("%s: %s.py has no top-level name %r" % (where(module, node), source, name))
+                if name in defined[module.name]:
+                    problems.append(
+                        "%s: %r is imported from %s.py and also bound here" % (where(module, node), name, source)
+                    )
+        if module.name != ENTRY_MODULE:
+            for node in ast.walk(
+                ast.Module(body=[s for s in module.tree.body if not _is_main_guard(s)], type_ignores=[])
+            ):
+                if isinstance(node, ast.Name) and node.id in MODULE_DUNDERS:
+                    problems.append(
+                        "%s: %s differs in the bundle (it is the script's)" % (where(module, node), node.id)
+                    )
+    if problems:
+        raise BuildError("the modules cannot share one namespace:\n  " + "\n  ".join(problems))
+
+
+# ---------------------------------------------------------------- bundling
+
+
+def _is_main_guard(node):
+    """``if __name__ == "__main__":``"""
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    test = node.test
+    return (
+        isinstance(test.left, ast.Name)
+        and test.left.id == "__name__"
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value == "__main__"
+    )
+
+
+def _is_docstring(node):
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+
+
+def _sets_doc(node):
+    """``Name.__doc__ = "..."`` (how namedtuples get documented)."""
+    return (
+        isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Attribute)
+        and node.targets[0].attr == "__doc__"
+        and isinstance(node.value, ast.Constant)
+    )
+
+
+def _assigns(node, name):
+    return isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+
+
+def _statement_text(module, node):
+    """The source lines of one top-level statement (its decorators included)."""
+    first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+    return "".join(module.lines[first - 1 : node.end_lineno])
+
+
+def _check_own_lines(module, statements):
+    """Each top-level statement must own its lines, or cutting by lines would tear it."""
+    seen = {}
+    for node in statements:
+        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+        for line in range(first, node.end_lineno + 1):
+            if line in seen:
+                raise BuildError(
+                    "%s:%d: two top-level statements share a line; put them on separate lines" % (module.label, line)
+                )
+            seen[line] = node
+
+
+def bundle(modules, budget):
+    """The unminified flat script (a str) from modules in dependency order."""
+    futures, imports, import_keys = [], [], set()
+    prologue = []
+    bodies = []
+    for module in modules:
+        statements = module.tree.body
+        _check_own_lines(module, statements)
+        is_entry = module.name == ENTRY_MODULE
+        kept = []
+        for index, node in enumerate(statements):
+            if index == 0 and _is_docstring(node):
+                continue
+            if isinstance(node, ast.ImportFrom) and node.level:
+                continue  # intra-package: the names are already in the flat namespace
+            if isinstance(node, ast.ImportFrom) and node.module == "__future__":
+                key = ast.dump(node)
+                if key not in import_keys:
+                    import_keys.add(key)
+                    futures.append(_statement_text(module, node))
+                continue
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                key = ast.dump(node)
+                if key not in import_keys:
+                    import_keys.add(key)
+                    imports.append((key, _statement_text(module, node)))
+                continue
+            if _is_main_guard(node) and not is_entry:
+                continue
+            if _sets_doc(node):
+                continue  # documentation only; and any __doc__ use makes the minifier keep every docstring
+            if is_entry and _assigns(node, CLOCK_NAME):
+                prologue.append(_statement_text(module, node))
+                continue
+            text = _statement_text(module, node)
+            if is_entry and _assigns(node, BUDGET_NAME):
+                if node.lineno != node.end_lineno:
+                    raise BuildError("%s: %s must be a one-line assignment" % (where(module, node), BUDGET_NAME))
+                text = "%s = %r\n" % (BUDGET_NAME, float(budget))
+            kept.append(text)
+        bodies.append("# ---- %s\n%s" % (module.label, "".join(kept)))
+    entry = modules[-1]
+    if not prologue:
+        raise BuildError("%s: no top-level '%s = time.perf_counter()' to start the clock" % (entry.label, CLOCK_NAME))
+    if not any(_assigns(node, BUDGET_NAME) for node in entry.tree.body):
+        raise BuildError("%s: no top-level '%s = ...' to bake the budget into" % (entry.label, BUDGET_NAME))
+    import_time = ast.dump(ast.parse("import time").body[0])
+    if import_time not in import_keys:
+        raise BuildError("%s: the clock needs a plain 'import time' at top level" % entry.label)
+    # the clock first: the time module is built into the interpreter, importing it costs nothing
+    others = [text for key, text in imports if key != import_time]
+    head = futures + ["import time\n"] + prologue + others
+    return "".join(head) + "\n" + "\n".join(bodies)
+
+
+# ---------------------------------------------------------------- minifying and checking
+
+
+def minify(source):
+    try:
+        import python_minifier
+    except ImportError:
+        raise BuildError(
+            "python-minifier is not installed: pip install python-minifier==%s" % MINIFIER_VERSION
+        ) from None
+    version = getattr(python_minifier, "__version__", None)
+    if version is None:
+        try:
+            from importlib.metadata import version as dist_version
+
+            version = dist_version("python-minifier")
+        except Exception:  # pragma: no cover - metadata missing
+            version = "unknown"
+    if version != MINIFIER_VERSION:
+        raise BuildError(
+            "python-minifier %s is installed; the build is pinned to %s (its output differs between versions)"
+            % (version, MINIFIER_VERSION)
+        )
+    return python_minifier.minify(source, **MINIFY_OPTIONS)
+
+
+def stdlib_names():
+    return getattr(sys, "stdlib_module_names", STDLIB_FALLBACK)
+
+
+def check_stdlib_only(tree, label="the bundle"):
+    """BuildError if the script imports anything but the standard library."""
+    allowed = stdlib_names()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            tops = [alias.name.split(".")[0] for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                raise BuildError("%s line %d: relative import left in the bundle" % (label, node.lineno))
+            tops = [node.module.split(".")[0]]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__":
+            raise BuildError("%s line %d: __import__ call; the bundle must import statically" % (label, node.lineno))
+        else:
+            continue
+        for top in tops:
+            if top not in allowed:
+                raise BuildError(
+                    "%s line %d: imports %r, which is not in the standard library" % (label, node.lineno, top)
+                )
+
+
+def find_python(minor):
+    """A CPython 3.<minor> interpreter path, or None: python3.X on PATH or under pyenv's versions."""
+    roots = []
+    if os.environ.get("PYENV_ROOT"):
+        roots.append(os.environ["PYENV_ROOT"])
+    roots.append(os.path.expanduser("~/.pyenv"))
+    for root in roots:
+        candidates = sorted(glob.glob(os.path.join(root, "versions", "3.%d.*" % minor, "bin", "python3")))
+        candidates = [
+            c
+            for c in candidates
+            if os.path.basename(os.path.dirname(os.path.dirname(c)))[len("3.%d." % minor) :].isdigit()
+        ]
+        if candidates:
+            return candidates[-1]
+    found = shutil.which("python3.%d" % minor)
+    if found and "shims" not in found:  # a pyenv shim may refuse a version that is not selected
+        return found
+    return None
+
+
+def check_python38(source):
+    """BuildError unless `source` is valid Python 3.8 (grammar; a real 3.8 compile when installed)."""
+    try:
+        ast.parse(source, "paiza_main.py", feature_version=TARGET_VERSION)
+    except SyntaxError as exc:
+        raise BuildError(
+            "the minified script is not Python %d.%d: line %s: %s" % (TARGET_VERSION + (exc.lineno, exc.msg))
+        ) from None
+    python38 = find_python(TARGET_VERSION[1])
+    if python38 is None:
+        return "grammar only (no Python 3.%d installed)" % TARGET_VERSION[1]
+    result = subprocess.run(
+        [python38, "-I", "-c", "import sys; compile(sys.stdin.buffer.read(), 'paiza_main.py', 'exec')"],
+        input=source.encode("utf-8"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    if result.returncode != 0:
+        raise BuildError(
+            "Python 3.%d cannot compile the minified script:\n%s"
+            % (TARGET_VERSION[1], result.stderr.decode("utf-8", "replace"))
+        )
+    return "compiled by " + python38
+
+
+def source_digest(modules, budget):
+    """sha256 of the bundled sources and every setting that shapes the output."""
+    record = {
+        "modules": [[m.label, m.text] for m in modules],
+        "budget": float(budget),
+        "minifier": MINIFIER_VERSION,
+        "options": MINIFY_OPTIONS,
+        "target": list(TARGET_VERSION),
+    }
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def build(budget=DEFAULT_BUDGET):
+    """(script bytes, a note on the 3.8 check).  BuildError if anything is wrong."""
+    if not (0 < budget < 2.0):
+        raise BuildError("--budget %r: paiza.IO stops the run at 2.0 s; give 0 < budget < 2" % budget)
+    modules = dependency_order(ENTRY_MODULE)
+    check_names(modules)
+    flat = bundle(modules, budget)
+    try:
+        flat_tree = ast.parse(flat, "bundle")
+    except SyntaxError as exc:  # pragma: no cover - a bug in bundle()
+        raise BuildError("the flat bundle does not parse: line %s: %s" % (exc.lineno, exc.msg)) from None
+    check_stdlib_only(flat_tree, "the flat bundle")
+    small = minify(flat)
+    check_stdlib_only(ast.parse(small, "paiza_main.py"))
+    note = check_python38(small)
+    header = (
+        "# paiza_main.py: ADC Minesweeper player generated by build.py - do not edit; budget %.3f s\n"
+        "# sources+settings sha256 %s\n"
+        "# bundled from %s/: %s\n"
+    ) % (budget, source_digest(modules, budget), PACKAGE, " ".join(m.name for m in modules))
+    if not small.endswith("\n"):
+        small += "\n"
+    return (header + small).encode("utf-8"), note
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Bundle solver/paiza.py and its modules into dist/paiza_main.py.")
+    parser.add_argument(
+        "--budget", type=float, default=DEFAULT_BUDGET, help="seconds of play from process start (default %(default)s)"
+    )
+    parser.add_argument("--check", action="store_true", help="rebuild in memory; exit 1 if dist/paiza_main.py differs")
+    args = parser.parse_args(argv)
+    try:
+        script, note = build(args.budget)
+    except BuildError as exc:
+        print("build.py: error: %s" % exc, file=sys.stderr)
+        return 1
+    relative = os.path.relpath(OUTPUT, ROOT)
+    if args.check:
+        try:
+            with open(OUTPUT, "rb") as handle:
+                current = handle.read()
+        except OSError:
+            current = None
+        if current != script:
+            print(
+                "build.py: %s is %s; run 'python build.py' and commit it"
+                % (relative, "missing" if current is None else "stale"),
+                file=sys.stderr,
+            )
+            return 1
+        print("%s is up to date (%d bytes; 3.8 check: %s)" % (relative, len(script), note))
+        return 0
+    os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
+    with open(OUTPUT, "wb") as handle:
+        handle.write(script)
+    print("wrote %s: %d bytes (3.8 check: %s)" % (relative, len(script), note))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
