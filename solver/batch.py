@@ -12,7 +12,7 @@ import time
 from .formats import board_header, count_boards, format_select, iter_pack
 from .judge import Judge
 from .player import play, task_of
-from .rules import score_2025, score_2026
+from .rules import judged_score
 
 MIN_BOARD_SECONDS = 0.004  # room kept for a board before anything has been timed
 
@@ -24,8 +24,7 @@ def play_board(board, rule=None, deadline=None):
     cells = play(task, judge, deadline)
     width = board.width
     clicks = [(c % width, c // width) for c in cells]
-    score = score_2026(board, clicks) if task.rule == 2026 else score_2025(board, clicks)
-    return clicks, score
+    return clicks, judged_score(task.rule, judge)
 
 
 def solve_items(items, budget=None, rule=None, start=None, out=None, err=None):

@@ -26,6 +26,7 @@ class Judge:
         self.height = board.height
         self.opened = 0  # bitset of opened cells, mines included
         self.hits = 0
+        self.hits_before_close = 0  # hits while a safe cell was still closed (ADC2025 counts these)
         self.safe_left = len(board.cells) - popcount(mines)
         self.clicks = []  # every cell clicked, in order, opened or not
 
@@ -39,6 +40,8 @@ class Judge:
         if self._mines & bit:
             self.opened = opened | bit
             self.hits += 1
+            if self.safe_left:
+                self.hits_before_close += 1
             return bit
         region = bit
         frontier = bit & self._zeros
@@ -63,6 +66,22 @@ class Judge:
             raise ValueError("digit_sum asked about cells that are not open")
         layers = self._layers
         return sum(d * popcount(cells & layers[d]) for d in range(1, MINE) if cells & layers[d])
+
+    def _final_counts(self):
+        """(digits gained, safe cells opened, safe total, mine total, safe digit total).
+
+        For scoring only (`rules`): it tells totals the player must not know.
+        """
+        layers = self._layers
+        safe_total = sum(popcount(layer) for layer in layers[:MINE])
+        safe_digits = sum(d * popcount(layers[d]) for d in range(1, MINE))
+        return (
+            self.digit_sum(self.opened),
+            safe_total - self.safe_left,
+            safe_total,
+            popcount(self._mines),
+            safe_digits,
+        )
 
     def reveal(self, cell):
         """Click `cell`: the list of (cell, digit) it newly opens, lowest cell first.

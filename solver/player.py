@@ -61,7 +61,7 @@ def play(task, judge, deadline=None, on_guess=None):
     numbers = 0  # opened safe cells
     dirty = 0  # opened cells whose constraint may allow a new single-digit deduction
     clicks = []
-    opened_sum = 0
+    touched = 0  # cells opened since the constraints were last brought up to date
     hits = 0
     mine_total = task.mines
     for c in task.safe_cells:
@@ -88,14 +88,15 @@ def play(task, judge, deadline=None, on_guess=None):
             if new == bit and value(c) == MINE:  # a guess that hit a mine
                 mines |= bit
                 hits += 1
-                opened_sum -= 20
                 dirty |= masks[c] & numbers
                 continue
             numbers |= new
-            opened_sum += judge.digit_sum(new)
+            touched |= new
+        if touched:
             # constraints that changed: the new cells and the old digits beside them,
             # as far as they still touch a closed cell
-            dirty |= (new | (spread(geo, new) & numbers)) & spread(geo, hidden & ~mines)
+            dirty |= (touched | (spread(geo, touched) & numbers)) & spread(geo, hidden & ~mines)
+            touched = 0
         unknown = hidden & ~mines & ~safe
         if not unknown:
             break
@@ -162,6 +163,7 @@ def play(task, judge, deadline=None, on_guess=None):
         if guess is None:
             break
         cell, p, expected_digit = guess
+        opened_sum = judge.digit_sum(numbers) - 20 * hits
         if not _worth_it(task, p, expected_digit, unknown, mines, hidden, opened_sum, hits, mine_total, masks):
             break
         if on_guess is not None:

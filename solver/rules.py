@@ -41,15 +41,31 @@ def score_2026(board, clicks):
     for x, y in clicks:
         index = width * y + x
         if 0 <= index < size:
-            judge.reveal(index)
+            judge.open(index)
     mines = board.cells.count(MINE)
     safe_total = size - mines
-    safe_part = Fraction(safe_total - judge.safe_left, safe_total) if safe_total else 0
-    mine_part = Fraction(judge.hits, mines) if mines else 0
+    return _score_2026(safe_total - judge.safe_left, safe_total, judge.hits, mines)
+
+
+def _score_2026(opened_safe, safe_total, hits, mines):
+    """opened_safe/safe_total - hits/mines, clamped to [-1, 1], truncated toward zero
+    at the fifth decimal, exactly (no float rounding)."""
+    safe_part = Fraction(opened_safe, safe_total) if safe_total else 0
+    mine_part = Fraction(hits, mines) if mines else 0
     score = Fraction(max(-1, min(1, safe_part - mine_part)))
-    # truncate toward zero at the fifth decimal, exactly (no float rounding)
-    ten_thousandths = int(score * 10000)
-    return Fraction(ten_thousandths, 10000)
+    return Fraction(int(score * 10000), 10000)
+
+
+def judged_score(rule, judge):
+    """The score of the clicks a judge has seen, without replaying them.
+
+    Same as score_2025/score_2026 on the judge's click list, provided (for 2025) no
+    safe cell was opened after the board closed, which cannot happen.
+    """
+    gained, opened_safe, safe_total, mine_total, safe_digits = judge._final_counts()
+    if rule == 2026:
+        return _score_2026(opened_safe, safe_total, judge.hits, mine_total)
+    return gained - MINE_PENALTY * judge.hits_before_close - (safe_digits - gained)
 
 
 def oracle_2025(board):

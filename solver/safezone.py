@@ -14,6 +14,7 @@ huge values because it reads the number's decimal text.
 """
 
 from decimal import Decimal
+from functools import lru_cache
 
 # a side must be longer than this for the neighbours of a safe cell to be safe too
 RING_MIN_SIDE = 6
@@ -31,6 +32,8 @@ def js_parseint(number):
     or float('nan') when the text has no leading digits (NaN, Infinity).
     """
     value = float(number)
+    if 1e-6 <= abs(value) < 1e21:  # plain decimal text: parseInt truncates
+        return int(value)
     if value != value or value in (float("inf"), float("-inf")):
         return float("nan")
     sign, digits, exponent = Decimal(repr(value)).as_tuple()
@@ -80,6 +83,7 @@ def _ring(coordinate, side):
     return tuple(c for c in (coordinate - 1, coordinate, coordinate + 1) if 0 <= c < side)
 
 
+@lru_cache(maxsize=4096)
 def safe_cells(width, height, mines, mode):
     """Sorted tuple of the cells (y*width + x) the official generator keeps free of mines.
 
