@@ -32,7 +32,7 @@ def js_parseint(number):
     or float('nan') when the text has no leading digits (NaN, Infinity).
     """
     value = float(number)
-    if 1e-6 <= abs(value) < 1e21:  # plain decimal text: parseInt truncates
+    if 1e-6 <= abs(value) < 2.0**53:  # plain decimal text of an exact integer part
         return int(value)
     if value != value or value in (float("inf"), float("-inf")):
         return float("nan")
