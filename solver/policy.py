@@ -13,8 +13,9 @@ from .bitset import cells_of, popcount
 MINE_COST_2025 = 20
 UNLOCK_SHARE = 0.35  # share of the remaining value a successful guess is credited with
 NEAR_SAFEST = 0.015  # cells this close to the lowest probability compete on progress
-PROGRESS_WEIGHT = 0.1
+PROGRESS_WEIGHT = 0.25
 PROGRESS_CAP = 3.0
+MINE_PROGRESS_WEIGHT = 6.0  # weight of what a mine hit settles, relative to a safe reveal
 CASCADE_BONUS = 5.0  # extra progress credited to a cell likely to show a true zero
 LOOKAHEAD_CELLS = 8  # at most this many near-safest cells are looked at closely
 
@@ -63,6 +64,17 @@ def _progress(cell_unknown, known_mines, dist, touching):
                 settled |= only_new | only_old
         expected += weight * popcount(settled)
     return expected
+
+
+def _mine_progress(cell, constraints_here):
+    """Cells settled if `cell` turns out to be a mine: its constraints lose one cell and one mine."""
+    bit = 1 << cell
+    settled = 0
+    for cells, need in constraints_here:
+        rest = cells & ~bit
+        if need - 1 == 0 or need - 1 == popcount(rest):
+            settled |= rest
+    return popcount(settled)
 
 
 def _zero_chance(cell, masks, mines, unknown, probs, p_interior):
@@ -115,6 +127,8 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
         if not known:  # a true zero opens its neighbours and goes on: worth more than it settles
             progress += CASCADE_BONUS * dist[0]
         merit = (1.0 - p) * (1.0 + PROGRESS_WEIGHT * min(progress, PROGRESS_CAP))
+        if MINE_PROGRESS_WEIGHT:  # a mine hit is not the end: what it settles counts too
+            merit += p * PROGRESS_WEIGHT * MINE_PROGRESS_WEIGHT * min(_mine_progress(c, by_cell.get(c, ())), PROGRESS_CAP)
         key = (merit, -c)
         if best is None or key > best[0]:
             best = (key, c, p, expected_digit)
