@@ -11,7 +11,7 @@ new ground (few undecided neighbours, likely a zero) is preferred.
 from .bitset import cells_of, popcount
 
 MINE_COST_2025 = 20
-UNLOCK_SHARE = 0.35  # share of the remaining value a successful guess is credited with
+UNLOCK_SHARE = 0.5  # share of the remaining value a successful guess is credited with
 NEAR_SAFEST = 0.015  # cells this close to the lowest probability compete on progress
 PROGRESS_WEIGHT = 0.25
 PROGRESS_CAP = 3.0
