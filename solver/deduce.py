@@ -34,26 +34,19 @@ def pairs(constraints):
     """(safe, mines) bitsets forced by pairs of overlapping constraints."""
     safe = mines = 0
     sized = [(cells, need, popcount(cells)) for cells, need in constraints]
-    # index constraints by cell so only overlapping pairs are compared
-    by_cell = {}
-    for i, (cells, _, _) in enumerate(sized):
-        for cell in cells_of(cells):
-            by_cell.setdefault(cell, []).append(i)
-    seen = set()
-    for members in by_cell.values():
-        for x in range(len(members)):
-            for y in range(x + 1, len(members)):
-                i, j = members[x], members[y]
-                if (i, j) in seen:
-                    continue
-                seen.add((i, j))
-                for a, b in ((i, j), (j, i)):
-                    cells_a, need_a, _ = sized[a]
-                    cells_b, need_b, _ = sized[b]
-                    only_b = cells_b & ~cells_a
-                    if need_b - need_a == popcount(only_b):
-                        mines |= only_b
-                        safe |= cells_a & ~cells_b
+    for i, (cells_a, need_a, size_a) in enumerate(sized):
+        for cells_b, need_b, size_b in sized[i + 1 :]:
+            common = cells_a & cells_b
+            if not common:
+                continue
+            shared = popcount(common)
+            # B needs |B - A| more mines than A: B - A all mines, A - B all safe (and back)
+            if need_b - need_a == size_b - shared:
+                mines |= cells_b & ~cells_a
+                safe |= cells_a & ~cells_b
+            if need_a - need_b == size_a - shared:
+                mines |= cells_a & ~cells_b
+                safe |= cells_b & ~cells_a
     return safe, mines
 
 

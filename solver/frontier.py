@@ -40,52 +40,50 @@ def constraints_of(values, numbers, masks, unknown, mines):
 
 
 def components_of(constraints):
-    """Split constraints into independent Components with their cell classes."""
-    # cell -> signature: which constraints contain the cell
-    signature = {}
+    """Split constraints into independent Components with their cell classes.
+
+    All in bitsets: constraints are grouped while their cells overlap, and each
+    group's cells are refined, constraint by constraint, into the classes of cells
+    that lie in exactly the same constraints.
+    """
+    groups = []  # [cells of the group, constraint indices]
     for index, (cells, _) in enumerate(constraints):
-        bit = 1 << index
-        for cell in cells_of(cells):
-            signature[cell] = signature.get(cell, 0) | bit
-    classes_by_signature = {}
-    for cell, sig in signature.items():
-        classes_by_signature[sig] = classes_by_signature.get(sig, 0) | (1 << cell)
-
-    # union-find over constraints, joined by the classes they share
-    parent = list(range(len(constraints)))
-
-    def root(i):
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for sig in classes_by_signature:
-        members = cells_of(sig)
-        first = root(members[0])
-        for other in members[1:]:
-            r = root(other)
-            if r != first:
-                parent[r] = first
-
-    groups = {}
-    for sig, cells in classes_by_signature.items():
-        groups.setdefault(root(cells_of(sig)[0]), []).append((sig, cells))
+        joined = [cells, [index]]
+        kept = []
+        for group in groups:
+            if group[0] & cells:
+                joined[0] |= group[0]
+                joined[1].extend(group[1])
+            else:
+                kept.append(group)
+        kept.append(joined)
+        groups = kept
     components = []
-    for members in groups.values():
-        members.sort(key=lambda m: m[1] & -m[1])  # deterministic: by lowest cell
-        constraint_ids = sorted({i for sig, _ in members for i in cells_of(sig)})
-        local = {}
-        for k, (sig, _) in enumerate(members):
-            for i in cells_of(sig):
-                local.setdefault(i, []).append(k)
+    for _, indices in groups:
+        indices.sort()
+        classes = []
+        for i in indices:
+            cells = constraints[i][0]
+            refined = []
+            for atom in classes:
+                inside = atom & cells
+                if inside and inside != atom:
+                    refined.append(inside)
+                    refined.append(atom & ~cells)
+                else:
+                    refined.append(atom)
+                cells &= ~atom
+            if cells:
+                refined.append(cells)
+            classes = refined
+        classes.sort(key=lambda atom: atom & -atom)  # deterministic: by lowest cell
         components.append(
             Component(
-                [cells for _, cells in members],
-                [popcount(cells) for _, cells in members],
-                [(local[i], constraints[i][1]) for i in constraint_ids],
-                tuple(sorted(constraints[i] for i in constraint_ids)),
+                classes,
+                [popcount(atom) for atom in classes],
+                [([k for k, atom in enumerate(classes) if atom & constraints[i][0]], constraints[i][1]) for i in indices],
+                tuple(sorted(constraints[i] for i in indices)),
             )
         )
-    components.sort(key=lambda comp: min(c & -c for c in comp.classes))
+    components.sort(key=lambda comp: comp.classes[0] & -comp.classes[0])
     return components

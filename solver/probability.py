@@ -343,53 +343,96 @@ def _couple(parts, interior, interior_count, mines_left):
     """Exact probabilities of enumerated components and the interior, through the mine count.
 
     Returns (class probabilities per part, interior probability, safe, mines) or None
-    when no assignment fits the mine count.
+    when no assignment fits the mine count.  Counts are exact integers; they are
+    turned into floats (each list scaled by its largest entry) only to weigh, and
+    certainty is decided on which counts are non-zero, never on a float.
     """
-    polys = [weights for _, (weights, _) in parts]
-    prefix = [[1]]
-    for p in polys:
-        prefix.append(_multiply(prefix[-1], p))
-    suffix = [[1]]
-    for p in reversed(polys):
-        suffix.append(_multiply(suffix[-1], p))
-    suffix.reverse()
-    everything = prefix[-1]
-    # fills[t]: ways to place the other mines in the interior when the frontier holds t
-    fills = []
-    for t in range(len(everything)):
+    fills = []  # fills[t]: ways to place the other mines in the interior when the frontier holds t
+    longest = 1 + sum(len(weights) - 1 for _, (weights, _) in parts)
+    for t in range(longest):
         rest = mines_left - t
         fills.append(comb(interior_count, rest) if 0 <= rest <= interior_count else 0)
-    z = sum(w * f for w, f in zip(everything, fills))
-    if z == 0:
+    top = max(fills)
+    if not top:
+        return None
+    fill_f = [f / top for f in fills]
+    fill_support = _support(fills)
+    polys = [_scaled(weights) for _, (weights, _) in parts]
+    supports = [_support(weights) for _, (weights, _) in parts]
+    prefix, suffix = [[1.0]], [[1.0]]
+    prefix_support, suffix_support = [1], [1]
+    for p, sup in zip(polys, supports):
+        prefix.append(_multiply(prefix[-1], p))
+        prefix_support.append(_support_product(prefix_support[-1], sup))
+    for p, sup in zip(reversed(polys), reversed(supports)):
+        suffix.append(_multiply(suffix[-1], p))
+        suffix_support.append(_support_product(suffix_support[-1], sup))
+    suffix.reverse()
+    suffix_support.reverse()
+    everything = prefix[-1]
+    z = sum(w * f for w, f in zip(everything, fill_f))
+    if not prefix_support[-1] & fill_support:
         return None
     safe = mines = 0
     class_probs = []
     for c, (comp, (weights, class_mines)) in enumerate(parts):
         others = _multiply(prefix[c], suffix[c + 1])
+        others_support = _support_product(prefix_support[c], suffix_support[c + 1])
         # q[t]: weight of the rest of the board when this component holds t mines
-        q = []
+        q, live = [], 0  # live: the t this component can hold with the rest consistent
+        span = len(others)
         for t in range(len(weights)):
-            window = fills[t : t + len(others)]
-            q.append(sum(o * f for o, f in zip(others, window) if o and f))
+            q.append(sum(o * f for o, f in zip(others, fill_f[t : t + span])))
+            if weights[t] and (others_support << t) & fill_support:
+                live |= 1 << t
+        z_here = sum(w * x for w, x in zip(_scaled(weights), q))
+        scale = max(weights)
         by_class = []
         for k, cells in enumerate(comp.classes):
-            num = sum(m * x for m, x in zip(class_mines[k], q))
             size = comp.sizes[k]
-            by_class.append(num / (z * size))
-            if num == 0:
+            counts = class_mines[k]
+            by_class.append(sum(m / scale * x for m, x in zip(counts, q)) / (z_here * size))
+            live_t = [t for t in range(len(weights)) if live >> t & 1]
+            if all(counts[t] == 0 for t in live_t):
                 safe |= cells
-            elif num == z * size:
+            elif all(counts[t] == size * weights[t] for t in live_t):
                 mines |= cells
         class_probs.append(by_class)
     interior_prob = None
     if interior_count:
-        expected = sum(w * f * (mines_left - t) for t, (w, f) in enumerate(zip(everything, fills)))
+        expected = sum(w * f * (mines_left - t) for t, (w, f) in enumerate(zip(everything, fill_f)))
         interior_prob = expected / (z * interior_count)
-        if expected == 0:
+        live_t = [t for t in range(len(everything)) if (prefix_support[-1] & fill_support) >> t & 1]
+        if all(mines_left - t == 0 for t in live_t):
             safe |= interior
-        elif expected == z * interior_count:
+        elif all(mines_left - t == interior_count for t in live_t):
             mines |= interior
     return class_probs, interior_prob, safe, mines
+
+
+def _scaled(counts):
+    """Integer counts as floats relative to the largest (exact ints may exceed float range)."""
+    top = max(counts)
+    return [c / top for c in counts] if top else [0.0] * len(counts)
+
+
+def _support(counts):
+    """Bitset of the indices whose count is non-zero."""
+    out = 0
+    for t, c in enumerate(counts):
+        if c:
+            out |= 1 << t
+    return out
+
+
+def _support_product(a, b):
+    """Support of the product of two polynomials with non-negative counts."""
+    out = 0
+    while b:
+        low = b & -b
+        out |= a * low  # a shifted by the index of b's lowest term
+        b ^= low
+    return out
 
 
 def _free_density(components, interior_count, mines_left):

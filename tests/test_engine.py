@@ -1,0 +1,142 @@
+"""The deduction and probability engine against brute force on small boards.
+
+A random small board is partly revealed; every assignment of mines to the closed
+cells that agrees with the revealed digits (and, where given, the mine count) is
+enumerated.  What the engine calls certain must hold in all of them, and its
+probabilities must be the brute-force frequencies.
+"""
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.bitset import cells_of, popcount
+from solver.deduce import elimination, pairs, single_digit
+from solver.frontier import components_of, constraints_of
+from solver.geometry import geometry
+from solver.probability import count_solutions, estimate, sweep
+
+
+@st.composite
+def positions(draw, max_closed=11):
+    """(geometry, mines set, values, numbers, unknown, known mines) of a partly played board."""
+    width = draw(st.integers(2, 5))
+    height = draw(st.integers(2, 5))
+    geo = geometry(width, height)
+    size = geo.size
+    mine_cells = draw(st.sets(st.integers(0, size - 1), max_size=size - 1))
+    mines = sum(1 << c for c in mine_cells)
+    safe_cells = [c for c in range(size) if c not in mine_cells]
+    opened = draw(st.sets(st.sampled_from(safe_cells), min_size=1, max_size=len(safe_cells)))
+    closed = [c for c in range(size) if c not in opened]
+    if len(closed) > max_closed:  # keep brute force small: open more safe cells
+        extra = [c for c in closed if c not in mine_cells][: len(closed) - max_closed]
+        opened |= set(extra)
+        closed = [c for c in range(size) if c not in opened]
+    known = draw(st.sets(st.sampled_from(sorted(mine_cells)), max_size=len(mine_cells))) if mine_cells else set()
+    values = [-1] * size
+    for c in opened:
+        values[c] = popcount(geo.masks[c] & mines)
+    numbers = sum(1 << c for c in opened)
+    known_mask = sum(1 << c for c in known)
+    unknown = sum(1 << c for c in closed) & ~known_mask
+    return geo, mines, values, numbers, unknown, known_mask
+
+
+def consistent_assignments(geo, values, numbers, unknown, known, total=None):
+    """Every set of mines among `unknown` that fits the opened digits (and the total)."""
+    cells = cells_of(unknown)
+    out = []
+    for bits in itertools.product((0, 1), repeat=len(cells)):
+        chosen = sum(1 << c for c, b in zip(cells, bits) if b)
+        if total is not None and popcount(chosen) != total:
+            continue
+        everything = chosen | known
+        if all(values[c] == popcount(geo.masks[c] & everything) for c in cells_of(numbers)):
+            out.append(chosen)
+    return out
+
+
+@given(positions())
+@settings(max_examples=150, deadline=None)
+def test_rules_only_call_certain_what_is_certain(position):
+    geo, mines, values, numbers, unknown, known = position
+    constraints = constraints_of(values, numbers, geo.masks, unknown, known)
+    worlds = consistent_assignments(geo, values, numbers, unknown, known)
+    assert worlds, "the true mine set is always consistent"
+    for rule in (single_digit, pairs, elimination):
+        safe, found = rule(constraints)
+        for world in worlds:
+            assert not world & safe, rule.__name__
+            assert found & ~world == 0, rule.__name__
+
+
+@given(positions(), st.booleans())
+@settings(max_examples=150, deadline=None)
+def test_probabilities_are_the_brute_force_frequencies(position, with_total):
+    geo, mines, values, numbers, unknown, known = position
+    total = popcount(mines & unknown) if with_total else None
+    constraints = constraints_of(values, numbers, geo.masks, unknown, known)
+    frontier = 0
+    for cells, _ in constraints:
+        frontier |= cells
+    interior = unknown & ~frontier
+    result = estimate(components_of(constraints), interior, popcount(interior), total)
+    worlds = consistent_assignments(geo, values, numbers, unknown, known, total)
+    assert worlds
+    for world in worlds:
+        assert not world & result.safe
+        assert result.mines & ~world == 0
+    if total is None:
+        return  # without the count, probabilities rest on a prior: only certainty is checked
+    assert result.exact
+    frequency = {c: sum(w >> c & 1 for w in worlds) / len(worlds) for c in cells_of(unknown)}
+    for cells, p in zip(result.class_masks, result.class_probs):
+        for c in cells_of(cells):
+            assert abs(frequency[c] - p) < 1e-9, (c, frequency[c], p)
+    if interior:
+        for c in cells_of(interior):
+            assert abs(frequency[c] - result.interior_prob) < 1e-9
+    # exact results miss nothing: every cell that is the same in all worlds is reported
+    always = ~0
+    never = 0
+    for world in worlds:
+        always &= world
+        never |= world
+    assert result.mines == always & unknown
+    assert result.safe == unknown & ~never
+
+
+@given(positions(max_closed=14), st.sampled_from([0.1, 0.5, 1.0, 3.0]))
+@settings(max_examples=100, deadline=None)
+def test_sweep_matches_enumeration(position, odds):
+    geo, mines, values, numbers, unknown, known = position
+    constraints = constraints_of(values, numbers, geo.masks, unknown, known)
+    for comp in components_of(constraints):
+        weights, class_mines = count_solutions(comp, 10**7)
+        swept = sweep(comp, odds)
+        assert swept is not None
+        probs, certain_safe, certain_mine = swept
+        z = sum(w * odds**t for t, w in enumerate(weights))
+        for k, size in enumerate(comp.sizes):
+            exact = sum(m * odds**t for t, m in enumerate(class_mines[k])) / (z * size)
+            assert abs(exact - probs[k]) < 1e-9
+            assert certain_safe[k] == (not any(class_mines[k]))
+            assert certain_mine[k] == all(m == size * w for m, w in zip(class_mines[k], weights))
+
+
+def test_a_too_small_budget_gives_up_rather_than_guessing():
+    # a long 1-2-1 style strip: many assignments
+    geo = geometry(12, 3)
+    row = [1] * 12
+    values = [-1] * geo.size
+    numbers = 0
+    for x in range(12):
+        values[12 + x] = row[x]
+        numbers |= 1 << (12 + x)
+    unknown = sum(1 << c for c in range(12)) | sum(1 << c for c in range(24, 36))
+    constraints = constraints_of(values, numbers, geo.masks, unknown, 0)
+    (comp,) = components_of(constraints)
+    assert count_solutions(comp, 5) is None
+    assert count_solutions(comp, 10**6) is not None
