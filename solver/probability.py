@@ -13,6 +13,7 @@ whatever that component does.  So the result can be approximate, never wrongly s
 
 from collections import namedtuple
 from math import comb
+from operator import mul
 
 Estimate = namedtuple("Estimate", "class_masks class_probs interior_prob safe mines exact")
 Estimate.__doc__ = """Mine probabilities of the closed, undecided cells.
@@ -370,7 +371,7 @@ def _couple(parts, interior, interior_count, mines_left):
     suffix.reverse()
     suffix_support.reverse()
     everything = prefix[-1]
-    z = sum(w * f for w, f in zip(everything, fill_f))
+    z = sum(map(mul, everything, fill_f))
     if not prefix_support[-1] & fill_support:
         return None
     safe = mines = 0
@@ -382,16 +383,16 @@ def _couple(parts, interior, interior_count, mines_left):
         q, live = [], 0  # live: the t this component can hold with the rest consistent
         span = len(others)
         for t in range(len(weights)):
-            q.append(sum(o * f for o, f in zip(others, fill_f[t : t + span])))
+            q.append(sum(map(mul, others, fill_f[t : t + span])))
             if weights[t] and (others_support << t) & fill_support:
                 live |= 1 << t
-        z_here = sum(w * x for w, x in zip(_scaled(weights), q))
+        z_here = sum(map(mul, _scaled(weights), q))
         scale = max(weights)
         by_class = []
         for k, cells in enumerate(comp.classes):
             size = comp.sizes[k]
             counts = class_mines[k]
-            by_class.append(sum(m / scale * x for m, x in zip(counts, q)) / (z_here * size))
+            by_class.append(sum(map(mul, [m / scale for m in counts], q)) / (z_here * size))
             live_t = [t for t in range(len(weights)) if live >> t & 1]
             if all(counts[t] == 0 for t in live_t):
                 safe |= cells
