@@ -13,11 +13,11 @@ from .bitset import cells_of, popcount
 MINE_COST_2025 = 20
 UNLOCK_SHARE = 0.5  # share of the remaining value a successful guess is credited with
 NEAR_SAFEST = 0.015  # cells this close to the lowest probability compete on progress
-PROGRESS_WEIGHT = 0.25
-PROGRESS_CAP = 3.0
+PROGRESS_WEIGHT = 0.25  # how much expected progress (cells settled) adds to a safe reveal
+PROGRESS_CAP = 3.0  # progress beyond this many cells earns nothing more
 MINE_PROGRESS_WEIGHT = 6.0  # weight of what a mine hit settles, relative to a safe reveal
 CASCADE_BONUS = 5.0  # extra progress credited to a cell likely to show a true zero
-LOOKAHEAD_CELLS = 8  # at most this many near-safest cells are looked at closely
+LOOKAHEAD_CELLS = 16  # at most this many near-safest cells are looked at closely
 
 
 def cell_probabilities(estimate, size):
@@ -111,7 +111,7 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
     near = [(p, c) for p, c in candidates if p <= lowest + NEAR_SAFEST]
     if len(near) > LOOKAHEAD_CELLS:  # e.g. a wide interior: keep those likeliest to be zeros
         near.sort(key=lambda pc: (round(pc[0], 3), -_zero_chance(pc[1], masks, mines, unknown, probs, p_interior)))
-        near = near[:LOOKAHEAD_CELLS]
+        near = near[: int(LOOKAHEAD_CELLS)]
     best = None
     for p, c in near:
         around = masks[c] & unknown
@@ -124,11 +124,12 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
             for cells, need in by_cell.get(n, ()):
                 touching[cells] = need
         progress = _progress(around, known, dist, list(touching.items()))
+        mine_progress = _mine_progress(c, by_cell.get(c, ()))
         if not known:  # a true zero opens its neighbours and goes on: worth more than it settles
             progress += CASCADE_BONUS * dist[0]
         merit = (1.0 - p) * (1.0 + PROGRESS_WEIGHT * min(progress, PROGRESS_CAP))
         if MINE_PROGRESS_WEIGHT:  # a mine hit is not the end: what it settles counts too
-            merit += p * PROGRESS_WEIGHT * MINE_PROGRESS_WEIGHT * min(_mine_progress(c, by_cell.get(c, ())), PROGRESS_CAP)
+            merit += p * PROGRESS_WEIGHT * MINE_PROGRESS_WEIGHT * min(mine_progress, PROGRESS_CAP)
         key = (merit, -c)
         if best is None or key > best[0]:
             best = (key, c, p, expected_digit)
