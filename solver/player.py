@@ -10,6 +10,8 @@ from collections import namedtuple
 
 from .bitset import cells_of, popcount
 from .deduce import pairs
+
+from .endgame import ENDGAME_CELLS, best_move
 from .formats import MINE, name_fields
 from .frontier import components_of, constraints_of
 from .geometry import geometry, spread
@@ -156,22 +158,48 @@ def play(task, judge, deadline=None, on_guess=None):
             if safe or dirty:
                 continue
 
-        # 4. guess or stop
+        # 4. guess or stop: exactly in a small endgame, else by the policy
         if deadline is not None and time.perf_counter() > deadline:
             break
-        guess = choose_guess(result, interior, unknown, masks, mines, constraints)
-        if guess is None:
-            break
-        cell, p, expected_digit = guess
-        opened_sum = judge.digit_sum(numbers) - 20 * hits
-        if not _worth_it(task, p, expected_digit, unknown, mines, hidden, opened_sum, hits, mine_total, masks):
-            break
+        move = None
+        if mines_left is not None and popcount(unknown) <= ENDGAME_CELLS:
+            move = best_move(unknown, mines, mines_left, constraints, masks, *_move_values(task))
+        if move is not None:
+            cell = move[0]
+            if cell is None:
+                break  # stopping is worth more than any click
+            p = result.interior_prob if interior >> cell & 1 else _probability_of(result, cell)
+        else:
+            guess = choose_guess(result, interior, unknown, masks, mines, constraints)
+            if guess is None:
+                break
+            cell, p, expected_digit = guess
+            opened_sum = judge.digit_sum(numbers) - 20 * hits
+            if not _worth_it(task, p, expected_digit, unknown, mines, hidden, opened_sum, hits, mine_total, masks):
+                break
         if on_guess is not None:
             on_guess(cell, p)
         # the guess is clicked through the same path as a known safe cell
         safe |= 1 << cell
         pending = [cell]
     return clicks
+
+
+def _move_values(task):
+    """(value of a safe cell showing d, value of a mine) in the units of the task's rule."""
+    if task.rule == 2026:
+        size = task.width * task.height
+        safe_total = max(1, size - task.mines)
+        return (lambda d: 1.0 / safe_total), -1.0 / max(1, task.mines)
+    return (lambda d: 2.0 * d), -20.0
+
+
+def _probability_of(estimate, cell):
+    """The mine probability an Estimate gives a frontier cell."""
+    for cells, p in zip(estimate.class_masks, estimate.class_probs):
+        if cells >> cell & 1:
+            return p
+    return 0.0
 
 
 def _worth_it(task, p, expected_digit, unknown, mines, hidden, opened_sum, hits, mine_total, masks):

@@ -140,3 +140,60 @@ def test_a_too_small_budget_gives_up_rather_than_guessing():
     (comp,) = components_of(constraints)
     assert count_solutions(comp, 5) is None
     assert count_solutions(comp, 10**6) is not None
+
+
+# ---------------------------------------------------------------- endgame
+
+
+def naive_value(layouts, digits_of, closed, safe_value, mine_value):
+    """Expectimax without memo or shortcuts: the reference for endgame.best_move."""
+    if not layouts:
+        return 0.0
+    best = 0.0
+    for cell in cells_of(closed):
+        groups = {}
+        for layout in layouts:
+            shown = None if layout >> cell & 1 else digits_of(layout, cell)
+            groups.setdefault(shown, []).append(layout)
+        expected = 0.0
+        for shown, group in groups.items():
+            gain = mine_value if shown is None else safe_value(shown)
+            rest = naive_value(group, digits_of, closed & ~(1 << cell), safe_value, mine_value)
+            expected += len(group) / len(layouts) * (gain + rest)
+        best = max(best, expected)
+    return best
+
+
+@given(positions(max_closed=7), st.sampled_from([(2, -20), (1, -3), (6, -20)]))
+@settings(max_examples=80, deadline=None)
+def test_endgame_value_is_the_expectimax_value(position, values):
+    from solver.endgame import best_move, layouts_of
+
+    geo, mines, values_, numbers, unknown, known = position
+    per_digit, mine_value = values
+
+    def safe_value(d):
+        return per_digit * d + 1
+
+    total = popcount(mines & unknown)
+    constraints = constraints_of(values_, numbers, geo.masks, unknown, known)
+    layouts = layouts_of(unknown, total, constraints)
+    move = best_move(unknown, known, total, constraints, geo.masks, safe_value, mine_value)
+    assert move is not None
+
+    def digits_of(layout, cell):
+        return popcount(geo.masks[cell] & (layout | known))
+
+    expected = naive_value(layouts, digits_of, unknown, safe_value, mine_value)
+    assert abs(move[1] - expected) < 1e-9
+    if move[0] is None:
+        assert expected <= 1e-12
+
+
+def test_endgame_declines_a_cheap_coin_flip_and_takes_a_rich_one():
+    from solver.endgame import best_move
+
+    geo = geometry(2, 1)  # two closed cells, one mine, nothing known: each safe cell shows 1
+    assert best_move(0b11, 0, 1, [], geo.masks, lambda d: 2 * d, -20)[0] is None
+    cell, value = best_move(0b11, 0, 1, [], geo.masks, lambda d: 2 * d + 30, -20)
+    assert cell is not None and abs(value - 22.0) < 1e-9
