@@ -70,6 +70,7 @@ def play(task, judge, deadline=None, on_guess=None):
         safe |= 1 << c
     pending = list(task.safe_cells)
     counter = remembering({})  # component counts, reused while a component is unchanged
+    sweeps = {}  # likewise for the sweeps of components too big to count
 
     while True:
         # 1. open every cell known to be safe
@@ -149,7 +150,9 @@ def play(task, judge, deadline=None, on_guess=None):
         interior = unknown & ~frontier
         interior_count = popcount(interior)
         mines_left = None if mine_total is None else mine_total - popcount(mines)
-        result = estimate(components_of(constraints), interior, interior_count, mines_left, counter=counter)
+        result = estimate(
+            components_of(constraints), interior, interior_count, mines_left, counter=counter, sweeps=sweeps
+        )
         if result.safe or result.mines:
             safe |= result.safe & unknown
             new_mines = result.mines & unknown & ~result.safe

@@ -180,23 +180,34 @@ def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
             room[j] -= size
         incoming = [j for j in at[i] if j not in open_now]
         widened = open_now + incoming
-        touched = [j in at[i] for j in widened]
-        closing = [last[j] == i for j in widened]
-        limits = [room[j] for j in widened]
-        keep = [e for e, j in enumerate(widened) if not closing[e]]
+        here = set(at[i])
+        touched = [e for e, j in enumerate(widened) if j in here]
+        limits = [room[widened[e]] for e in touched]  # a constraint closing here has room 0
+        keep = [e for e, j in enumerate(widened) if last[j] != i]
         start = tuple(component.constraints[j][1] for j in incoming)
         ways = [comb(size, m) * odds**m for m in range(size + 1)]
         program = []
         nxt = {}
         for state, weight in states.items():
-            full = state + start
-            for m in range(size + 1):
-                after = [r - m if t else r for r, t in zip(full, touched)]
-                if any(r < 0 or r > lim or (c and r) for r, lim, c in zip(after, limits, closing)):
-                    continue
-                key = tuple(after[e] for e in keep)
+            full = list(state + start)
+            # m mines in this class must leave every touched constraint within 0..room
+            low, high = 0, size
+            for e, limit in zip(touched, limits):
+                r = full[e]
+                if r < high:
+                    high = r
+                if r - limit > low:
+                    low = r - limit
+            if low > high:
+                continue
+            for e in touched:
+                full[e] -= low
+            for m in range(low, high + 1):
+                key = tuple([full[e] for e in keep])
                 program.append((state, m, key))
                 nxt[key] = nxt.get(key, 0.0) + weight * ways[m]
+                for e in touched:
+                    full[e] -= 1
         if len(nxt) > state_cap or not nxt:
             return None
         top = max(nxt.values())
@@ -261,7 +272,7 @@ def _multiply(a, b):
     return out
 
 
-def estimate(components, interior, interior_count, mines_left, budget=None, counter=None):
+def estimate(components, interior, interior_count, mines_left, budget=None, counter=None, sweep_cap=SWEEP_STATE_CAP, sweeps=None):
     """Mine probabilities for the closed undecided cells.
 
     components     -- from frontier.components_of
@@ -269,6 +280,9 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
     interior_count -- popcount(interior)
     mines_left     -- mines not yet known, or None when the mine count is unknown
     counter        -- stands in for count_solutions(component, budget), e.g. a memo
+    sweep_cap      -- states per step allowed to the sweep of a too-big component
+    sweeps         -- optional dict kept across calls: sweeps of unchanged components
+                      (at nearly the same density) are reused
     """
     counted = [(counter or count_solutions)(c, budget) for c in components]
     masks, probs = [], []
@@ -302,7 +316,15 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
             exact_parts.append((comp, result))
             continue
         masks.extend(comp.classes)
-        swept = sweep(comp, odds) if result is None else None
+        swept = None
+        if result is None:
+            key = (comp.key, round(odds, 2))
+            if sweeps is not None and key in sweeps:
+                swept = sweeps[key]
+            else:
+                swept = sweep(comp, odds, sweep_cap)
+                if sweeps is not None:
+                    sweeps[key] = swept
         if swept is None:
             local = _local_guess(comp)
             probs.extend(local)

@@ -8,7 +8,7 @@ probabilities must be the brute-force frequencies.
 
 import itertools
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from solver.bitset import cells_of, popcount
@@ -164,7 +164,7 @@ def naive_value(layouts, digits_of, closed, safe_value, mine_value):
     return best
 
 
-@given(positions(max_closed=7), st.sampled_from([(2, -20), (1, -3), (6, -20)]))
+@given(positions(max_closed=5), st.sampled_from([(2, -20), (1, -3), (6, -20)]))
 @settings(max_examples=80, deadline=None)
 def test_endgame_value_is_the_expectimax_value(position, values):
     from solver.endgame import best_move, layouts_of
@@ -175,6 +175,7 @@ def test_endgame_value_is_the_expectimax_value(position, values):
     def safe_value(d):
         return per_digit * d + 1
 
+    assume(popcount(unknown) <= 6)  # the reference below has no memo: keep it small
     total = popcount(mines & unknown)
     constraints = constraints_of(values_, numbers, geo.masks, unknown, known)
     layouts = layouts_of(unknown, total, constraints)
