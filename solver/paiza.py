@@ -68,7 +68,15 @@ def main():
     solve_text(text, budget, None, process_start, select_list, sys.stderr)
     sys.stdout.buffer.write(select_list.getvalue().encode("utf-8"))
     sys.stdout.flush()
+    sys.stderr.flush()
+
+
+def exit_now():
+    """End the process without tearing the interpreter down: freeing thousands of boards
+    and caches object by object takes tenths of a second the 2-second limit still counts."""
+    os._exit(0)
 
 
 if __name__ == "__main__":
     main()
+    exit_now()
