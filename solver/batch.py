@@ -9,7 +9,7 @@ of that name twice).  Every click is in range and on a closed cell by constructi
 import sys
 import time
 
-from .formats import board_header, count_boards, format_select, iter_pack
+from .formats import board_header, count_boards, format_select, iter_pack, name_promise_kept
 from .judge import Judge
 from .player import play, task_of
 from .rules import judged_score
@@ -19,7 +19,7 @@ MIN_BOARD_SECONDS = 0.004  # room kept for a board before anything has been time
 
 def play_board(board, rule=None, deadline=None):
     """(clicks as (x, y), score under the rule) for one board."""
-    task = task_of(board, rule)
+    task = task_of(board, rule, name_promise_kept(board))
     judge = Judge(board)
     cells = play(task, judge, deadline)
     width = board.width

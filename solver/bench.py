@@ -11,7 +11,7 @@ import sys
 import time
 
 from .batch import solve_boards
-from .formats import read_pack
+from .formats import name_promise_kept, read_pack
 from .generator import generate_pack, pack_name
 from .judge import Judge
 from .player import play, task_of
@@ -27,7 +27,7 @@ def bench_pack(boards, rule=None, progress=None):
     seconds = slowest = 0.0
     slowest_name = ""
     for i, board in enumerate(boards):
-        task = task_of(board, rule)
+        task = task_of(board, rule, name_promise_kept(board))
         judge = Judge(board)
         began = time.perf_counter()
         cells = play(task, judge)

@@ -17,6 +17,7 @@ import re
 from collections import namedtuple
 
 from .geometry import geometry
+from .safezone import safe_cells
 
 MINE = 9
 MAX_SIDE = 100  # larger boards are refused rather than risk a hang
@@ -85,6 +86,23 @@ def name_fields(name):
     if not all(_INT.match(p) for p in (x, y, mines, seed)):
         return None
     return NameFields(int(x), int(y), int(mines), int(seed), mode)
+
+
+def name_promise_kept(board):
+    """Whether the board is what its name says: the name's mine count, and no mine on a
+    cell the official safe-cell rule keeps free.  A name that does not describe this
+    board (other shape, no such fields) promises nothing and so keeps its promise.
+
+    Official boards always keep it; the player is told to trust the name only then.
+    """
+    fields = name_fields(board.name)
+    if fields is None or (fields.width, fields.height) != (board.width, board.height):
+        return True
+    if board.cells.count(MINE) != fields.mines:
+        return False
+    if board.width < 2 or board.height < 2:
+        return True
+    return all(board.cells[c] != MINE for c in safe_cells(board.width, board.height, fields.mines, fields.mode))
 
 
 def _lines(text):

@@ -28,9 +28,13 @@ rule       -- 2025 or 2026, the objective to play for
 """
 
 
-def task_of(board, rule=None):
-    """The public facts of a board: size, mine count and safe-cell rule, nothing hidden."""
-    fields = name_fields(board.name)
+def task_of(board, rule=None, trust_name=True):
+    """The public facts of a board: size, mine count and safe-cell rule, nothing hidden.
+
+    With `trust_name` False (the harness found the name misdescribes the board), the
+    name tells nothing: no mine count from it, no safe cells.
+    """
+    fields = name_fields(board.name) if trust_name else None
     if fields is not None and (fields.width, fields.height) != (board.width, board.height):
         fields = None  # a name that does not describe this board tells nothing
     mines = board.mines

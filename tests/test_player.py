@@ -1,0 +1,49 @@
+"""The player's public facts: what a board's name may tell it, and when it must not."""
+
+from solver.batch import play_board
+from solver.formats import MINE, make_board, name_promise_kept
+from solver.generator import board_from_name
+from solver.geometry import geometry
+from solver.judge import Judge
+from solver.player import play, task_of
+from solver.safezone import safe_cells
+
+
+def board_with_mines(width, height, mines, name):
+    geo = geometry(width, height)
+    cells = [MINE if c in mines else sum(n in mines for n in geo.neighbours[c]) for c in range(geo.size)]
+    return make_board(width, height, name, cells)
+
+
+def test_an_official_name_gives_mine_count_and_safe_cells():
+    board = board_from_name("board_9x9_10_7_both")
+    assert name_promise_kept(board)
+    task = task_of(board)
+    assert task.mines == 10
+    assert task.safe_cells == safe_cells(9, 9, 10, "both")
+    assert task.safe_cells  # the official rule keeps corners and centre free here
+
+
+def test_a_name_that_lies_is_not_trusted():
+    # a mine on a corner the 'both' rule keeps free: the name's promise is broken
+    board = board_with_mines(9, 9, {0, 40, 41, 50}, "board_9x9_4_1_both")
+    assert not name_promise_kept(board)
+    task = task_of(board, None, name_promise_kept(board))
+    assert task.mines is None and task.safe_cells == ()
+    clicks, _ = play_board(board)
+    # the player had to guess its first click instead of taking the corner as certain
+    assert clicks and len(set(clicks)) == len(clicks)
+    # a wrong mine count in the name breaks the promise too
+    assert not name_promise_kept(board_with_mines(9, 9, {40, 41}, "board_9x9_3_1_none"))
+
+
+def test_the_player_never_clicks_an_open_cell_and_stops_when_done():
+    for name in ("board_12x10_20_5_both", "board_16x16_60_11_auto", "board_10x10_25_3_none"):
+        board = board_from_name(name)
+        judge = Judge(board)
+        cells = play(task_of(board), judge)
+        replay = Judge(board)
+        for cell in cells:
+            assert replay.open(cell), "clicked a cell that was already open"
+        if replay.safe_left == 0:  # everything safe is open: no click after that
+            assert judge.clicks == cells
