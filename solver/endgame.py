@@ -17,7 +17,7 @@ from .bitset import cells_of, popcount
 
 ENDGAME_CELLS = 10  # undecided cells at most, for the exact tree
 ENDGAME_LAYOUTS = 60  # layouts at most
-ENDGAME_NODES = 4000  # positions evaluated at most, else no answer
+ENDGAME_NODES = 1500  # positions evaluated at most, else no answer
 
 
 class _TooBig(Exception):
@@ -41,68 +41,95 @@ def layouts_of(unknown, mines_left, constraints):
     return out
 
 
-def best_move(unknown, known_mines, mines_left, constraints, masks, safe_value, mine_value):
-    """(cell to click or None to stop, expected value), or None when the endgame is too big.
+class Endgame:
+    """The endgame solver of one board: positions already valued are remembered.
 
-    safe_value(d) -- what opening a safe cell showing d is worth; mine_value -- a mine.
+    A layout is kept as the whole set of mines it implies (the known ones included),
+    so the same position met again after a click is recognised, and the tree below
+    the move actually played is not searched twice.
     """
-    if popcount(unknown) > ENDGAME_CELLS:
-        return None
-    try:
-        layouts = layouts_of(unknown, mines_left, constraints)
-    except _TooBig:
-        return None
-    if not layouts:
-        return None
-    # digit[i][c]: what cell c shows in layout i (None where c is a mine)
-    digits = []
-    for layout in layouts:
-        mines = layout | known_mines
-        digits.append({c: (None if layout >> c & 1 else popcount(masks[c] & mines)) for c in cells_of(unknown)})
-    memo = {}
-    budget = [ENDGAME_NODES]
 
-    def outcomes(alive, cell):
-        """Layouts grouped by what `cell` shows: {digit or None: bitset of layout indices}."""
+    def __init__(self, masks, safe_value, mine_value):
+        self.masks = masks
+        self.safe_value = safe_value  # safe_value(d): worth of opening a safe cell showing d
+        self.mine_value = mine_value
+        self.ids = {}  # mine set -> index (stable for the whole board)
+        self.mine_sets = []
+        self.memo = {}  # (bitset of layout indices, closed cells) -> (value, best cell)
+
+    def best_move(self, unknown, known_mines, mines_left, constraints):
+        """(cell to click or None to stop, expected value), or None when too big."""
+        if popcount(unknown) > ENDGAME_CELLS:
+            return None
+        try:
+            layouts = layouts_of(unknown, mines_left, constraints)
+        except _TooBig:
+            return None
+        if not layouts:
+            return None
+        alive = 0
+        for layout in layouts:
+            full = layout | known_mines
+            index = self.ids.get(full)
+            if index is None:
+                index = self.ids[full] = len(self.mine_sets)
+                self.mine_sets.append(full)
+            alive |= 1 << index
+        self.budget = ENDGAME_NODES
+        try:
+            expected, cell = self._value(alive, unknown)
+        except _TooBig:
+            return None
+        return cell, expected
+
+    def _outcomes(self, alive, cell):
+        """Layouts grouped by what `cell` shows: {digit, or None for a mine: bitset of layouts}."""
         groups = {}
+        mask, bit = self.masks[cell], 1 << cell
+        mine_sets = self.mine_sets
         rest = alive
         while rest:
             low = rest & -rest
-            i = low.bit_length() - 1
             rest ^= low
-            shown = digits[i][cell]
+            mines = mine_sets[low.bit_length() - 1]
+            shown = None if mines & bit else popcount(mask & mines)
             groups[shown] = groups.get(shown, 0) | low
         return groups
 
-    def value(alive, closed):
+    def _value(self, alive, closed):
         """Best expected value from here, and the move that reaches it."""
         key = (alive, closed)
+        memo = self.memo
         if key in memo:
             return memo[key]
-        budget[0] -= 1
-        if budget[0] < 0:
+        self.budget -= 1
+        if self.budget < 0:
             raise _TooBig
         total = popcount(alive)
-        may_be_mine = 0
+        may_be_mine, must_be_mine = 0, closed
         for i in cells_of(alive):
-            may_be_mine |= layouts[i]
+            may_be_mine |= self.mine_sets[i]
+            must_be_mine &= self.mine_sets[i]
         certain = closed & ~may_be_mine
-        # a cell safe in every layout is clicked first: it can only gain
-        choices = cells_of(certain & -certain) if certain else cells_of(closed & may_be_mine)
+        # a cell safe in every layout is clicked first: it can only gain;
+        # a cell that is a mine in every layout is never worth a click
+        choices = cells_of(certain & -certain) if certain else cells_of(closed & may_be_mine & ~must_be_mine)
         best, best_cell = (None, None) if certain else (0.0, None)  # stopping is worth 0
         for cell in choices:
             rest = closed & ~(1 << cell)
             expected = 0.0
-            for shown, group in outcomes(alive, cell).items():
-                gain = mine_value if shown is None else safe_value(shown)
-                expected += popcount(group) / total * (gain + value(group, rest)[0])
+            for shown, group in self._outcomes(alive, cell).items():
+                gain = self.mine_value if shown is None else self.safe_value(shown)
+                expected += popcount(group) / total * (gain + self._value(group, rest)[0])
             if best is None or expected > best:
                 best, best_cell = expected, cell
         memo[key] = (best, best_cell)
         return memo[key]
 
-    try:
-        expected, cell = value((1 << len(layouts)) - 1, unknown)
-    except _TooBig:
-        return None
-    return cell, expected
+
+def best_move(unknown, known_mines, mines_left, constraints, masks, safe_value, mine_value):
+    """(cell to click or None to stop, expected value), or None when the endgame is too big.
+
+    safe_value(d) -- what opening a safe cell showing d is worth; mine_value -- a mine.
+    """
+    return Endgame(masks, safe_value, mine_value).best_move(unknown, known_mines, mines_left, constraints)

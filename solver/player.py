@@ -11,7 +11,7 @@ from collections import namedtuple
 from .bitset import cells_of, popcount
 from .deduce import pairs
 
-from .endgame import ENDGAME_CELLS, best_move
+from .endgame import ENDGAME_CELLS, Endgame
 from .formats import MINE, name_fields
 from .frontier import components_of, constraints_of
 from .geometry import geometry, spread
@@ -75,6 +75,7 @@ def play(task, judge, deadline=None, on_guess=None):
     pending = list(task.safe_cells)
     counter = remembering({})  # component counts, reused while a component is unchanged
     sweeps = {}  # likewise for the sweeps of components too big to count
+    endgame = None  # the exact endgame solver, made when first needed
 
     while True:
         # 1. open every cell known to be safe
@@ -170,7 +171,9 @@ def play(task, judge, deadline=None, on_guess=None):
             break
         move = None
         if mines_left is not None and popcount(unknown) <= ENDGAME_CELLS:
-            move = best_move(unknown, mines, mines_left, constraints, masks, *_move_values(task))
+            if endgame is None:
+                endgame = Endgame(masks, *_move_values(task))
+            move = endgame.best_move(unknown, mines, mines_left, constraints)
         if move is not None:
             cell = move[0]
             if cell is None:
