@@ -29,7 +29,7 @@ def cell_probabilities(estimate, size):
     return probs
 
 
-def _value_odds(probs):
+def mine_count_odds(probs):
     """Distribution of the number of mines among cells with independent probabilities."""
     dist = [1.0]
     for p in probs:
@@ -41,7 +41,7 @@ def _value_odds(probs):
     return dist
 
 
-def _progress(cell_unknown, known_mines, dist, touching):
+def expected_progress(cell_unknown, known_mines, dist, touching):
     """Expected number of cells a revealed digit would make certain, over its values.
 
     A digit d on the guessed cell means `d - known_mines` mines among `cell_unknown`;
@@ -118,12 +118,12 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
         known = popcount(masks[c] & mines)
         neighbour_probs = [probs[n] if probs[n] is not None else (p_interior or 0.0) for n in cells_of(around)]
         expected_digit = known + sum(neighbour_probs)
-        dist = _value_odds(neighbour_probs)
+        dist = mine_count_odds(neighbour_probs)
         touching = {}
         for n in cells_of(around):
             for cells, need in by_cell.get(n, ()):
                 touching[cells] = need
-        progress = _progress(around, known, dist, list(touching.items()))
+        progress = expected_progress(around, known, dist, list(touching.items()))
         mine_progress = _mine_progress(c, by_cell.get(c, ()))
         if not known:  # a true zero opens its neighbours and goes on: worth more than it settles
             progress += CASCADE_BONUS * dist[0]
