@@ -223,6 +223,6 @@ def test_harness_runs_seeds_end_to_end():
     )
     assert out.returncode == 0, out.stdout + out.stderr
     lines = out.stdout.strip().splitlines()
-    assert [l.split(",")[0] for l in lines[:3]] == ["Seed = 1", "Seed = 2", "Seed = 3"]
+    assert [line.split(",")[0] for line in lines[:3]] == ["Seed = 1", "Seed = 2", "Seed = 3"]
     assert "mean score" in lines[-1] and "failed: 0" in lines[-1]
     assert "Score = 1.000000" in lines[0]  # seed 1 is solved by deduction alone

@@ -35,7 +35,7 @@ from ..deduce import elimination, pairs, single_digit
 from ..frontier import components_of, constraints_of
 from ..geometry import geometry
 from ..policy import cell_probabilities, choose_guess
-from ..probability import estimate
+from ..probability import count_solutions, estimate
 
 CLOSED = -1
 MARKED = 9
@@ -98,10 +98,12 @@ def analyse(geo, values, closed, marked, numbers):
     for cells, _ in constraints:
         frontier |= cells
     interior = closed & ~frontier
-    try:
-        result = estimate(components_of(constraints), interior, popcount(interior), None)
-    except ZeroDivisionError:  # the unknown-count mode divides by a component's (zero) count
-        raise _Inconsistent
+    components = components_of(constraints)
+    for component in components:
+        counted = count_solutions(component)
+        if counted is not None and not any(counted[0]):
+            raise _Inconsistent  # no layout fits these digits
+    result = estimate(components, interior, popcount(interior), None)
     safe, mines = result.safe, result.mines
     if not (safe | mines):  # finds more only where a component was too big to enumerate
         safe, mines = elimination(constraints)

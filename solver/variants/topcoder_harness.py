@@ -186,7 +186,7 @@ class Game:
         try:
             r, c = int(parts[1]), int(parts[2])
         except ValueError:
-            raise ValueError("invalid move: %r" % line)
+            raise ValueError("invalid move: %r" % line) from None
         side = self.board.side
         if not (0 <= r < side and 0 <= c < side):
             raise ValueError("invalid coordinates of move: %r" % line)
