@@ -12,7 +12,7 @@ from .bitset import cells_of, popcount
 
 MINE_COST_2025 = 20
 UNLOCK_SHARE = 0.5  # share of the remaining value a successful guess is credited with
-NEAR_SAFEST = 0.015  # cells this close to the lowest probability compete on progress
+NEAR_SAFEST = 0.025  # cells this close to the lowest probability compete on progress
 PROGRESS_WEIGHT = 0.25  # how much expected progress (cells settled) adds to a safe reveal
 PROGRESS_CAP = 3.0  # progress beyond this many cells earns nothing more
 MINE_PROGRESS_WEIGHT = 6.0  # weight of what a mine hit settles, relative to a safe reveal
