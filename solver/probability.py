@@ -382,45 +382,51 @@ def _couple(parts, interior, interior_count, mines_left):
     fill_support = _support(fills)
     polys = [_scaled(weights) for _, (weights, _) in parts]
     supports = [_support(weights) for _, (weights, _) in parts]
-    prefix, suffix = [[1.0]], [[1.0]]
     prefix_support, suffix_support = [1], [1]
-    for p, sup in zip(polys, supports):
-        prefix.append(_multiply(prefix[-1], p))
+    for sup in supports:
         prefix_support.append(_support_product(prefix_support[-1], sup))
-    for p, sup in zip(reversed(polys), reversed(supports)):
-        suffix.append(_multiply(suffix[-1], p))
+    for sup in reversed(supports):
         suffix_support.append(_support_product(suffix_support[-1], sup))
-    suffix.reverse()
     suffix_support.reverse()
-    everything = prefix[-1]
-    z = sum(map(mul, everything, fill_f))
     if not prefix_support[-1] & fill_support:
         return None
+    # after[c][u]: the components after c, spread over u + their mines, weighed by the
+    # fills -- built backwards one component at a time, so no product of all the
+    # others is ever formed (linear, not quadratic, in the number of mines)
+    after = [None] * len(parts)
+    h = fill_f
+    for c in range(len(parts) - 1, -1, -1):
+        after[c] = h
+        w = polys[c]
+        h = [sum(map(mul, w, h[u : u + len(w)])) for u in range(len(h) - len(w) + 1)]
+    z = h[0]
     safe = mines = 0
     class_probs = []
+    prefix = [1.0]  # the components before c, by their number of mines
     for c, (comp, (weights, class_mines)) in enumerate(parts):
-        others = _multiply(prefix[c], suffix[c + 1])
         others_support = _support_product(prefix_support[c], suffix_support[c + 1])
         # q[t]: weight of the rest of the board when this component holds t mines
         q, live = [], 0  # live: the t this component can hold with the rest consistent
-        span = len(others)
+        tail = after[c]
         for t in range(len(weights)):
-            q.append(sum(map(mul, others, fill_f[t : t + span])))
+            q.append(sum(map(mul, prefix, tail[t : t + len(prefix)])))
             if weights[t] and (others_support << t) & fill_support:
                 live |= 1 << t
-        z_here = sum(map(mul, _scaled(weights), q))
+        prefix = _multiply(prefix, polys[c])
+        z_here = sum(map(mul, polys[c], q))
         scale = max(weights)
+        live_t = [t for t in range(len(weights)) if live >> t & 1]
         by_class = []
         for k, cells in enumerate(comp.classes):
             size = comp.sizes[k]
             counts = class_mines[k]
             by_class.append(sum(map(mul, [m / scale for m in counts], q)) / (z_here * size))
-            live_t = [t for t in range(len(weights)) if live >> t & 1]
             if all(counts[t] == 0 for t in live_t):
                 safe |= cells
             elif all(counts[t] == size * weights[t] for t in live_t):
                 mines |= cells
         class_probs.append(by_class)
+    everything = prefix
     interior_prob = None
     if interior_count:
         expected = sum(w * f * (mines_left - t) for t, (w, f) in enumerate(zip(everything, fill_f)))
