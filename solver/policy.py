@@ -77,12 +77,15 @@ def _mine_progress(cell, constraints_here):
     return popcount(settled)
 
 
-def _zero_chance(cell, masks, mines, unknown, probs, p_interior):
+def _zero_chance(cell, masks, mines, unknown, probs, p_interior, frontier):
     """Chance that a cell shows 0 (independence assumed), 0 beside a known mine."""
     if masks[cell] & mines:
         return 0.0
+    around = masks[cell] & unknown
+    if not around & frontier:  # only interior neighbours: one probability for all
+        return (1.0 - (p_interior or 0.0)) ** popcount(around)
     chance = 1.0
-    for n in cells_of(masks[cell] & unknown):
+    for n in cells_of(around):
         p = probs[n]
         chance *= 1.0 - (p if p is not None else (p_interior or 0.0))
     return chance
@@ -94,23 +97,27 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
     The safest cells compete on progress: how many cells the digit they show is
     expected to settle at once (a zero settles all its neighbours).
     """
-    size = len(masks)
-    probs = cell_probabilities(estimate, size)
+    probs = cell_probabilities(estimate, len(masks))
     p_interior = estimate.interior_prob
-    if p_interior is not None:
-        for c in cells_of(interior):
-            probs[c] = p_interior
-    candidates = [(p, c) for c, p in enumerate(probs) if p is not None and unknown >> c & 1]
-    if not candidates:
+    interior &= unknown
+    frontier = 0
+    levels = []  # (probability, cells)
+    for cells, p in zip(estimate.class_masks, estimate.class_probs):
+        frontier |= cells
+        if cells & unknown:
+            levels.append((p, cells & unknown))
+    if interior and p_interior is not None:
+        levels.append((p_interior, interior))
+    if not levels:
         return None
-    lowest = min(p for p, _ in candidates)
-    by_cell = {}
-    for cells, need in constraints:
-        for c in cells_of(cells):
-            by_cell.setdefault(c, []).append((cells, need))
-    near = [(p, c) for p, c in candidates if p <= lowest + NEAR_SAFEST]
+    lowest = min(p for p, _ in levels)
+    near_cells = 0
+    for p, cells in levels:
+        if p <= lowest + NEAR_SAFEST:
+            near_cells |= cells
+    near = [(probs[c] if probs[c] is not None else p_interior, c) for c in cells_of(near_cells)]
     if len(near) > LOOKAHEAD_CELLS:  # e.g. a wide interior: keep those likeliest to be zeros
-        near.sort(key=lambda pc: (round(pc[0], 3), -_zero_chance(pc[1], masks, mines, unknown, probs, p_interior)))
+        near.sort(key=lambda pc: (round(pc[0], 3), -_zero_chance(pc[1], masks, mines, unknown, probs, p_interior, frontier)))
         near = near[: int(LOOKAHEAD_CELLS)]
     best = None
     for p, c in near:
@@ -119,16 +126,13 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
         neighbour_probs = [probs[n] if probs[n] is not None else (p_interior or 0.0) for n in cells_of(around)]
         expected_digit = known + sum(neighbour_probs)
         dist = mine_count_odds(neighbour_probs)
-        touching = {}
-        for n in cells_of(around):
-            for cells, need in by_cell.get(n, ()):
-                touching[cells] = need
-        progress = expected_progress(around, known, dist, list(touching.items()))
-        mine_progress = _mine_progress(c, by_cell.get(c, ()))
+        touching = [(cells, need) for cells, need in constraints if cells & around]
+        progress = expected_progress(around, known, dist, touching)
         if not known:  # a true zero opens its neighbours and goes on: worth more than it settles
             progress += CASCADE_BONUS * dist[0]
         merit = (1.0 - p) * (1.0 + PROGRESS_WEIGHT * min(progress, PROGRESS_CAP))
         if MINE_PROGRESS_WEIGHT:  # a mine hit is not the end: what it settles counts too
+            mine_progress = _mine_progress(c, [(cells, need) for cells, need in constraints if cells >> c & 1])
             merit += p * PROGRESS_WEIGHT * MINE_PROGRESS_WEIGHT * min(mine_progress, PROGRESS_CAP)
         key = (merit, -c)
         if best is None or key > best[0]:
