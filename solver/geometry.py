@@ -5,24 +5,47 @@ A neighbourhood is every other cell within squared Euclidean distance ``reach``:
 ``reach=2`` is classic Minesweeper's eight neighbours; the Topcoder variant uses 1..10.
 """
 
-from collections import namedtuple
 from functools import lru_cache
 
-Geometry = namedtuple(
-    "Geometry",
-    "width height size reach all_mask neighbours masks offsets not_left not_right",
-)
-Geometry.__doc__ = """One board shape.
-
-neighbours[c] -- tuple of the neighbour cells of c, in row-major order
-masks[c]      -- the same set as a bitset
-all_mask      -- every cell of the board
-offsets       -- the (dx, dy) pairs that make up the neighbourhood
-not_left      -- every cell but those of the first column (for shifting whole sets)
-not_right     -- every cell but those of the last column
-"""
+from .bitset import cells_of
 
 CLASSIC = 2  # squared distance of the eight-cell neighbourhood
+
+
+class Geometry:
+    """One board shape.
+
+    masks[c]      -- the neighbours of cell c as a bitset
+    neighbours[c] -- the same cells as a tuple, row-major (built on first use)
+    all_mask      -- every cell of the board
+    offsets       -- the (dx, dy) pairs that make up the neighbourhood
+    not_left      -- every cell but those of the first column (for shifting whole sets)
+    not_right     -- every cell but those of the last column
+    """
+
+    __slots__ = ("width", "height", "size", "reach", "all_mask", "masks", "offsets", "not_left", "not_right", "_neighbours")
+
+    def __init__(self, width, height, reach, masks, offsets):
+        self.width = width
+        self.height = height
+        self.size = width * height
+        self.reach = reach
+        self.all_mask = (1 << self.size) - 1
+        self.masks = masks
+        self.offsets = offsets
+        first_column = sum(1 << (y * width) for y in range(height))
+        self.not_left = self.all_mask & ~first_column
+        self.not_right = self.all_mask & ~(first_column << (width - 1))
+        self._neighbours = None
+
+    @property
+    def neighbours(self):
+        if self._neighbours is None:
+            self._neighbours = tuple(tuple(cells_of(mask)) for mask in self.masks)
+        return self._neighbours
+
+    def __repr__(self):
+        return "Geometry(%d, %d, reach=%d)" % (self.width, self.height, self.reach)
 
 
 def neighbourhood_offsets(reach):
@@ -38,40 +61,35 @@ def neighbourhood_offsets(reach):
 
 @lru_cache(maxsize=None)
 def geometry(width, height, reach=CLASSIC):
-    """The cached Geometry of a width x height board with the given neighbourhood."""
+    """The cached Geometry of a width x height board with the given neighbourhood.
+
+    A neighbourhood row dy is a run of columns x-k..x+k, so each cell's mask is a
+    few shifted runs (one per row) rather than a loop over its neighbours.
+    """
     if width < 1 or height < 1:
         raise ValueError("board size must be at least 1x1, got %dx%d" % (width, height))
     offsets = neighbourhood_offsets(reach)
-    row_major = sorted(offsets, key=lambda o: (o[1], o[0]))
-    neighbours = []
+    reach_in_row = {}  # dy -> largest |dx|
+    for dx, dy in offsets:
+        reach_in_row[dy] = max(reach_in_row.get(dy, 0), abs(dx))
+    if 0 not in reach_in_row:
+        reach_in_row[0] = 0  # the cell's own row: only the cell, taken out below
+    runs = {}  # (k, x) -> the columns x-k..x+k of one row, as bits
+    for k in set(reach_in_row.values()):
+        for x in range(width):
+            low, high = max(0, x - k), min(width - 1, x + k)
+            runs[k, x] = ((1 << (high - low + 1)) - 1) << low
+    rows = sorted(reach_in_row.items())
     masks = []
     for y in range(height):
         for x in range(width):
-            cells = tuple(
-                (y + dy) * width + (x + dx)
-                for dx, dy in row_major
-                if 0 <= x + dx < width and 0 <= y + dy < height
-            )
-            neighbours.append(cells)
             mask = 0
-            for cell in cells:
-                mask |= 1 << cell
-            masks.append(mask)
-    all_mask = (1 << (width * height)) - 1
-    first_column = sum(1 << (y * width) for y in range(height))
-    last_column = first_column << (width - 1)
-    return Geometry(
-        width,
-        height,
-        width * height,
-        reach,
-        all_mask,
-        tuple(neighbours),
-        tuple(masks),
-        offsets,
-        all_mask & ~first_column,
-        all_mask & ~last_column,
-    )
+            for dy, k in rows:
+                row = y + dy
+                if 0 <= row < height:
+                    mask |= runs[k, x] << (row * width)
+            masks.append(mask & ~(1 << (y * width + x)))
+    return Geometry(width, height, reach, tuple(masks), offsets)
 
 
 def spread(geo, cells):

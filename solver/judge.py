@@ -12,13 +12,16 @@ from .formats import MINE, digit_layers
 from .geometry import CLASSIC, geometry, spread
 
 
+_AS_TEXT = bytes(range(256)).translate(bytes.maketrans(bytes(range(10)), b"0123456789"))
+
+
 class Judge:
     """One board in play: what has been opened, how many mines were hit."""
 
     def __init__(self, board, reach=CLASSIC):
         self._digits = board.cells
         self._geo = geometry(board.width, board.height, reach)
-        layers = digit_layers("".join(map(str, board.cells)))  # layers[d]: cells showing d
+        layers = digit_layers(bytes(board.cells).translate(_AS_TEXT).decode("ascii"))  # layers[d]: cells showing d
         self._layers = layers
         self._zeros = layers[0]
         self._mines = mines = layers[MINE]
