@@ -29,12 +29,7 @@ def build_parser():
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, module_name, help_text in COMMANDS:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:  # a command whose module is not written yet
-            if exc.name != module_name:
-                raise
-            continue
+        module = importlib.import_module(module_name)
         command = sub.add_parser(name, help=help_text, description=help_text)
         adder = getattr(module, "add_arguments_" + name.replace("-", "_"), None) or module.add_arguments
         adder(command)
