@@ -29,7 +29,8 @@ class Judge:
         self.height = board.height
         self.opened = 0  # bitset of opened cells, mines included
         self.hits = 0
-        self.hits_before_close = 0  # hits while a safe cell was still closed (ADC2025 counts these)
+        self.hits_before_close = 0  # hits before the board closed (ADC2025 counts only these)
+        self.closed = False  # ADC2025 closes a board after the click that leaves no safe cell
         self.safe_left = len(board.cells) - popcount(mines)
         self.clicks = []  # every cell clicked, in order, opened or not
 
@@ -43,8 +44,9 @@ class Judge:
         if self._mines & bit:
             self.opened = opened | bit
             self.hits += 1
-            if self.safe_left:
+            if not self.closed:
                 self.hits_before_close += 1
+            self.closed = self.safe_left == 0
             return bit
         region = bit
         frontier = bit & self._zeros
@@ -55,6 +57,7 @@ class Judge:
             frontier = grown & self._zeros
         self.opened = opened | region
         self.safe_left -= popcount(region)
+        self.closed = self.safe_left == 0
         return region
 
     def value(self, cell):

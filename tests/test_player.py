@@ -1,5 +1,8 @@
 """The player's public facts: what a board's name may tell it, and when it must not."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from solver.batch import play_board
 from solver.formats import MINE, make_board, name_promise_kept
 from solver.generator import board_from_name
@@ -47,3 +50,33 @@ def test_the_player_never_clicks_an_open_cell_and_stops_when_done():
             assert replay.open(cell), "clicked a cell that was already open"
         if replay.safe_left == 0:  # everything safe is open: no click after that
             assert judge.clicks == cells
+
+
+def test_judged_score_counts_the_click_that_closes_a_board_without_safe_cells():
+    from solver.rules import judged_score, score_2025
+
+    board = make_board(2, 2, "all_mines", [MINE] * 4)
+    judge = Judge(board)
+    for cell in range(4):
+        judge.open(cell)
+    clicks = [(c % 2, c // 2) for c in range(4)]
+    # the official page scores the first mine, then closes the board
+    assert score_2025(board, clicks) == -20
+    assert judged_score(2025, judge) == -20
+
+
+@given(st.integers(1, 6), st.integers(1, 6), st.data())
+@settings(max_examples=200, deadline=None)
+def test_judged_score_equals_the_replayed_score(width, height, data):
+    from solver.rules import judged_score, score_2025, score_2026
+
+    size = width * height
+    mines = data.draw(st.sets(st.integers(0, size - 1)))
+    board = board_with_mines(width, height, mines, "any")
+    clicks = data.draw(st.lists(st.integers(0, size - 1), max_size=2 * size))
+    judge = Judge(board)
+    for cell in clicks:
+        judge.open(cell)
+    xy = [(c % width, c // width) for c in clicks]
+    assert judged_score(2025, judge) == score_2025(board, xy)
+    assert judged_score(2026, judge) == score_2026(board, xy)
