@@ -7,8 +7,12 @@ whole frontier with T mines leaves C(interior, mines_left - T) ways to fill the
 closed cells no digit touches.  All counting is in exact integers.
 
 The work is bounded: a component that needs more than `budget` search nodes is
-given local estimates instead, and then nothing is called certain unless it holds
-whatever that component does.  So the result can be approximate, never wrongly sure.
+swept instead (a dynamic programme over merged states, `sweep`), which is exact
+about certainty but weighs mines by a density rather than the exact count; past
+the sweep's own cap, local estimates.  Counts are floats only for weighing:
+certainty is always read off exact counts.  So the result can be approximate,
+never wrongly sure.  Without a mine count, components weigh their mines by a prior
+density (UNKNOWN_DENSITY) and only what holds in every assignment is certain.
 """
 
 from collections import namedtuple
@@ -22,7 +26,8 @@ class_masks[i], class_probs[i] -- a set of interchangeable frontier cells and th
                                   probability of each of them
 interior_prob -- probability for each closed cell that no digit touches (None if none)
 safe, mines   -- bitsets of cells certain to be safe / mines
-exact         -- False when some component was estimated instead of enumerated
+exact         -- True when every probability is exact: the mine count was known and
+                 every component was enumerated
 """
 
 DEFAULT_BUDGET = 1500  # search nodes per component before the sweep takes over
