@@ -16,7 +16,7 @@ density (UNKNOWN_DENSITY) and only what holds in every assignment is certain.
 """
 
 from collections import namedtuple
-from math import comb
+from math import comb, exp, lgamma
 from operator import mul
 
 Estimate = namedtuple("Estimate", "class_masks class_probs interior_prob safe mines exact")
@@ -375,16 +375,18 @@ def _couple(parts, interior, interior_count, mines_left):
     turned into floats (each list scaled by its largest entry) only to weigh, and
     certainty is decided on which counts are non-zero, never on a float.
     """
-    fills = []  # fills[t]: ways to place the other mines in the interior when the frontier holds t
+    # fill_f[t]: ways to place the other mines in the interior when the frontier holds t,
+    # relative to the largest; from log-binomials (exact counts are not needed to weigh)
     longest = 1 + sum(len(weights) - 1 for _, (weights, _) in parts)
-    for t in range(longest):
-        rest = mines_left - t
-        fills.append(comb(interior_count, rest) if 0 <= rest <= interior_count else 0)
-    top = max(fills)
-    if not top:
+    logs = [_log_comb(interior_count, mines_left - t) for t in range(longest)]
+    top = max(logs)
+    if top == _NO_WAYS:
         return None
-    fill_f = [f / top for f in fills]
-    fill_support = _support(fills)
+    fill_f = [exp(x - top) if x != _NO_WAYS else 0.0 for x in logs]
+    fill_support = 0
+    for t, x in enumerate(logs):
+        if x != _NO_WAYS:
+            fill_support |= 1 << t
     polys = [_scaled(weights) for _, (weights, _) in parts]
     supports = [_support(weights) for _, (weights, _) in parts]
     prefix_support, suffix_support = [1], [1]
@@ -442,6 +444,16 @@ def _couple(parts, interior, interior_count, mines_left):
         elif all(mines_left - t == interior_count for t in live_t):
             mines |= interior
     return class_probs, interior_prob, safe, mines
+
+
+_NO_WAYS = float("-inf")
+
+
+def _log_comb(n, k):
+    """log C(n, k), or -inf when there is no way (k outside 0..n)."""
+    if not 0 <= k <= n:
+        return _NO_WAYS
+    return lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1)
 
 
 def _scaled(counts):
