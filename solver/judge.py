@@ -21,6 +21,7 @@ class Judge:
     def __init__(self, board, reach=CLASSIC):
         self._digits = board.cells
         self._geo = geometry(board.width, board.height, reach)
+        self._size = len(board.cells)
         layers = digit_layers(bytes(board.cells).translate(_AS_TEXT).decode("ascii"))  # layers[d]: cells showing d
         self._layers = layers
         self._zeros = layers[0]
@@ -37,6 +38,9 @@ class Judge:
     def open(self, cell):
         """Click `cell`; the bitset of the cells it newly opens (0 if already open)."""
         self.clicks.append(cell)
+        if not 0 <= cell < self._size:  # the official page skips it, then checks closure
+            self.closed = self.closed or self.safe_left == 0
+            return 0
         bit = 1 << cell
         opened = self.opened
         if opened & bit:

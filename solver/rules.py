@@ -19,32 +19,23 @@ from .judge import Judge
 MINE_PENALTY = 20
 
 
+def replay(board, clicks):
+    """A judge that has seen the (x, y) clicks, indexed as the official page does."""
+    judge = Judge(board)
+    width = board.width
+    for x, y in clicks:
+        judge.open(width * y + x)
+    return judge
+
+
 def score_2025(board, clicks):
     """ADC2025 score of one board for a list of (x, y) clicks (raw: may be negative)."""
-    judge = Judge(board)
-    width, size = board.width, len(board.cells)
-    for x, y in clicks:
-        index = width * y + x
-        if 0 <= index < size:  # the official accessCell skips an index outside the board
-            judge.open(index)
-        if judge.safe_left == 0:
-            break  # the official page closes the board: later clicks are ignored
-    gained = judge.digit_sum(judge.opened)
-    # every unopened safe cell subtracts its digit
-    return gained - MINE_PENALTY * judge.hits - (oracle_2025(board) - gained)
+    return judged_score(2025, replay(board, clicks))
 
 
 def score_2026(board, clicks):
     """ADC2026 score of one board as an exact Fraction, truncated to four decimals."""
-    judge = Judge(board)
-    width, size = board.width, len(board.cells)
-    for x, y in clicks:
-        index = width * y + x
-        if 0 <= index < size:
-            judge.open(index)
-    mines = board.cells.count(MINE)
-    safe_total = size - mines
-    return _score_2026(safe_total - judge.safe_left, safe_total, judge.hits, mines)
+    return judged_score(2026, replay(board, clicks))
 
 
 def _score_2026(opened_safe, safe_total, hits, mines):
@@ -57,10 +48,10 @@ def _score_2026(opened_safe, safe_total, hits, mines):
 
 
 def judged_score(rule, judge):
-    """The score of the clicks a judge has seen, without replaying them.
+    """The score of the clicks a judge has seen.
 
-    Same as score_2025/score_2026 on the judge's click list, provided (for 2025) no
-    safe cell was opened after the board closed, which cannot happen.
+    ADC2025 counts only the mines hit before the board closed; no safe cell can be
+    opened after it closes, so the digits need no such care.
     """
     gained, opened_safe, safe_total, mine_total, safe_digits = judge._final_counts()
     if rule == 2026:
