@@ -18,13 +18,13 @@ MIN_BOARD_SECONDS = 0.004  # room kept for a board before anything has been time
 
 
 def play_board(board, rule=None, deadline=None):
-    """(clicks as (x, y), score under the rule) for one board."""
+    """(clicks as (x, y), score under the rule, mines hit) for one board."""
     task = task_of(board, rule, name_promise_kept(board))
     judge = Judge(board)
     cells = play(task, judge, deadline)
     width = board.width
     clicks = [(c % width, c // width) for c in cells]
-    return clicks, judged_score(task.rule, judge)
+    return clicks, judged_score(task.rule, judge), judge.hits
 
 
 def solve_items(items, budget=None, rule=None, start=None, out=None, err=None):
@@ -48,7 +48,7 @@ def solve_items(items, budget=None, rule=None, start=None, out=None, err=None):
         began = time.perf_counter()
         if deadline is not None and began + slowest > deadline:
             break
-        clicks, score = play_board(board, rule, deadline)
+        clicks, score, _ = play_board(board, rule, deadline)
         names.add(board.name)
         elapsed = time.perf_counter() - began
         if elapsed > slowest:

@@ -33,7 +33,7 @@ def test_a_name_that_lies_is_not_trusted():
     assert not name_promise_kept(board)
     task = task_of(board, None, name_promise_kept(board))
     assert task.mines is None and task.safe_cells == ()
-    clicks, _ = play_board(board)
+    clicks, _, _ = play_board(board)
     # the player had to guess its first click instead of taking the corner as certain
     assert clicks and len(set(clicks)) == len(clicks)
     # a wrong mine count in the name breaks the promise too
