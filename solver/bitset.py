@@ -16,11 +16,3 @@ def cells_of(mask):
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def mask_of(cells):
-    """The bitset holding exactly `cells`."""
-    mask = 0
-    for cell in cells:
-        mask |= 1 << cell
-    return mask

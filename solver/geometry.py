@@ -109,13 +109,3 @@ def spread(geo, cells):
         out |= masks[low.bit_length() - 1]
         cells ^= low
     return out
-
-
-def xy(geo, cell):
-    """(x, y) of a cell."""
-    return cell % geo.width, cell // geo.width
-
-
-def cell_at(geo, x, y):
-    """The cell at column x, row y."""
-    return y * geo.width + x
