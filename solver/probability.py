@@ -139,16 +139,14 @@ def remembering(memo):
     """A counter for `estimate` that reuses the counts of components met before.
 
     Components are keyed by their constraints (frontier.Component.key), so a part of
-    the board a click did not touch is not counted again.  A component that ran out
-    of budget is tried again only with a larger budget.
+    the board a click did not touch is not counted again.
     """
 
     def counter(component, budget):
-        budget = DEFAULT_BUDGET if budget is None else budget
-        known = memo.get(component.key)
-        if known is None or (known[1] is None and budget > known[0]):
-            known = memo[component.key] = (budget, count_solutions(component, budget))
-        return known[1]
+        key = component.key
+        if key not in memo:
+            memo[key] = count_solutions(component, budget)
+        return memo[key]
 
     return counter
 

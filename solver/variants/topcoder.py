@@ -38,7 +38,7 @@ from ..deduce import pairs
 from ..frontier import components_of, constraints_of
 from ..geometry import geometry
 from ..policy import cell_probabilities, expected_progress, mine_count_odds
-from ..probability import estimate, remembering
+from ..probability import count_solutions, estimate
 
 TIME_LIMIT = 10.0  # seconds of think time per test
 
@@ -118,7 +118,6 @@ class Player:
         self.stopped = False
         self.memo = {}  # component key -> (budget, count_solutions result), last estimate only
         self.memo_next = {}
-        self._counter = remembering(self.memo_next)
 
     # ------------------------------------------------------------------ moves
 
@@ -189,7 +188,6 @@ class Player:
         interior = unknown & ~frontier
         mines_left = self.mine_total - popcount(mines)
         self.memo, self.memo_next = self.memo_next, {}  # keep what the last step counted
-        self._counter = remembering(self.memo_next)
         components = components_of(constraints)
         # count what fits the budget; a component too big is dropped and its cells join
         # the free interior (fewer constraints: what is certain stays certain), to get
@@ -291,10 +289,15 @@ class Player:
 
     def _count(self, component, budget):
         """count_solutions, remembered from the previous step: most components do not change."""
-        key = component.key
-        if key not in self.memo_next and key in self.memo:
-            self.memo_next[key] = self.memo[key]  # still in use: keep it one step more
-        return self._counter(component, budget)
+        key = (tuple(component.classes), tuple((tuple(members), mines) for members, mines in component.constraints))
+        known = self.memo_next.get(key) or self.memo.get(key)
+        if known is not None and (known[1] is not None or budget <= known[0]):
+            result = known[1]
+        else:
+            result = count_solutions(component, budget)
+            known = (budget, result)
+        self.memo_next[key] = known
+        return result
 
     # ------------------------------------------------------------------ guessing
 
