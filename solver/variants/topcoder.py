@@ -288,7 +288,12 @@ class Player:
         return chosen
 
     def _count(self, component, budget):
-        """count_solutions, remembered from the previous step: most components do not change."""
+        """count_solutions, remembered from the previous step: most components do not change.
+
+        Keyed by the component's structure in the order given, not by Component.key:
+        the order of the constraints steers the search, so the same constraints can
+        fit a budget in one order and not in another (seen on seed 8).
+        """
         key = (tuple(component.classes), tuple((tuple(members), mines) for members, mines in component.constraints))
         known = self.memo_next.get(key) or self.memo.get(key)
         if known is not None and (known[1] is not None or budget <= known[0]):
