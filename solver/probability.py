@@ -19,6 +19,20 @@ from collections import namedtuple
 from math import comb, exp, lgamma
 from operator import mul
 
+from .bitset import cells_of
+
+Counts = namedtuple("Counts", "weights class_mines support scaled scaled_mines safe mines")
+Counts.__doc__ = """A component's assignments, counted exactly, with what estimate() derives from them.
+
+weights[t]        -- number of cell assignments with t mines in the component
+class_mines[k][t] -- total of mines in class k over those assignments
+support           -- bitset of the t with weights[t] > 0
+scaled, scaled_mines -- weights and class_mines as floats relative to max(weights)
+safe, mines       -- cells certain to be safe / mines whatever the component's mine count
+
+Derived once per component: a memo then saves the coupling this work on every step.
+"""
+
 Estimate = namedtuple("Estimate", "class_masks class_probs interior_prob safe mines exact")
 Estimate.__doc__ = """Mine probabilities of the closed, undecided cells.
 
@@ -66,11 +80,7 @@ def _order(component):
 
 
 def count_solutions(component, budget=None):
-    """(weights, class_mines) of a component, or None if it needs more than `budget` nodes.
-
-    weights[t]        -- number of cell assignments with t mines in the component
-    class_mines[k][t] -- total of mines in class k over those assignments
-    """
+    """The Counts of a component, or None if it needs more than `budget` nodes."""
     if budget is None:
         budget = DEFAULT_BUDGET
     order = _order(component)
@@ -132,7 +142,29 @@ def count_solutions(component, budget=None):
     by_class = [None] * count
     for i, k in enumerate(order):
         by_class[k] = class_mines[i]
-    return weights, by_class
+    return _counts(component, weights, by_class)
+
+
+def _counts(component, weights, class_mines):
+    """Counts from the exact weights and class totals of a component."""
+    top = max(weights)
+    if not top:  # contradictory constraints: no assignment, nothing certain
+        return Counts(weights, class_mines, 0, [0.0] * len(weights), [[0.0] * len(weights) for _ in class_mines], 0, 0)
+    safe = mines = 0
+    for cells, size, totals in zip(component.classes, component.sizes, class_mines):
+        if not any(totals):
+            safe |= cells
+        elif all(m == size * w for m, w in zip(totals, weights)):
+            mines |= cells
+    return Counts(
+        weights,
+        class_mines,
+        _support(weights),
+        [w / top for w in weights],
+        [[m / top for m in totals] for totals in class_mines],
+        safe,
+        mines,
+    )
 
 
 def remembering(memo):
@@ -294,18 +326,10 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
     safe = mines = 0
 
     # a class is certain when it is so in every assignment, whatever the mine count
-    for comp, result in zip(components, counted):
-        if result is None:
-            continue
-        weights, class_mines = result
-        if not any(weights):
-            continue  # contradictory constraints: nothing can be concluded
-        for k, cells in enumerate(comp.classes):
-            total = class_mines[k]
-            if not any(total):
-                safe |= cells
-            elif all(m == comp.sizes[k] * w for m, w in zip(total, weights)):
-                mines |= cells
+    for result in counted:
+        if result is not None:
+            safe |= result.safe
+            mines |= result.mines
 
     if mines_left is None:
         density = UNKNOWN_DENSITY
@@ -317,7 +341,7 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
     exact_parts = []
     mines_elsewhere = 0.0  # expected mines of the swept components
     for comp, result in zip(components, counted):
-        if result is not None and any(result[0]):
+        if result is not None and result.support:
             exact_parts.append((comp, result))
             continue
         masks.extend(comp.classes)
@@ -349,11 +373,11 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
         # the swept components are taken to hold their expected number of mines
         coupled = _couple(exact_parts, interior, interior_count, mines_left - int(round(mines_elsewhere)))
     if coupled is None:  # no mine count (or none consistent): weigh mines by the density
-        for comp, (weights, class_mines) in exact_parts:
-            z = sum(w * odds**t for t, w in enumerate(weights))
-            for k, cells in enumerate(comp.classes):
+        for comp, counts in exact_parts:
+            z = sum(w * odds**t for t, w in enumerate(counts.scaled))
+            for cells, size, totals in zip(comp.classes, comp.sizes, counts.scaled_mines):
                 masks.append(cells)
-                probs.append(sum(m * odds**t for t, m in enumerate(class_mines[k])) / (z * comp.sizes[k]))
+                probs.append(sum(m * odds**t for t, m in enumerate(totals)) / (z * size))
         interior_prob = density if interior_count else None
         return Estimate(masks, probs, interior_prob, safe & ~mines, mines, False)
 
@@ -377,7 +401,7 @@ def _couple(parts, interior, interior_count, mines_left):
     """
     # fill_f[t]: ways to place the other mines in the interior when the frontier holds t,
     # relative to the largest; from log-binomials (exact counts are not needed to weigh)
-    longest = 1 + sum(len(weights) - 1 for _, (weights, _) in parts)
+    longest = 1 + sum(len(counts.weights) - 1 for _, counts in parts)
     logs = [_log_comb(interior_count, mines_left - t) for t in range(longest)]
     top = max(logs)
     if top == _NO_WAYS:
@@ -387,13 +411,11 @@ def _couple(parts, interior, interior_count, mines_left):
     for t, x in enumerate(logs):
         if x != _NO_WAYS:
             fill_support |= 1 << t
-    polys = [_scaled(weights) for _, (weights, _) in parts]
-    supports = [_support(weights) for _, (weights, _) in parts]
     prefix_support, suffix_support = [1], [1]
-    for sup in supports:
-        prefix_support.append(_support_product(prefix_support[-1], sup))
-    for sup in reversed(supports):
-        suffix_support.append(_support_product(suffix_support[-1], sup))
+    for _, counts in parts:
+        prefix_support.append(_support_product(prefix_support[-1], counts.support))
+    for _, counts in reversed(parts):
+        suffix_support.append(_support_product(suffix_support[-1], counts.support))
     suffix_support.reverse()
     if not prefix_support[-1] & fill_support:
         return None
@@ -404,35 +426,35 @@ def _couple(parts, interior, interior_count, mines_left):
     h = fill_f
     for c in range(len(parts) - 1, -1, -1):
         after[c] = h
-        w = polys[c]
+        w = parts[c][1].scaled
         h = [sum(map(mul, w, h[u : u + len(w)])) for u in range(len(h) - len(w) + 1)]
     z = h[0]
     safe = mines = 0
     class_probs = []
     prefix = [1.0]  # the components before c, by their number of mines
-    for c, (comp, (weights, class_mines)) in enumerate(parts):
-        others_support = _support_product(prefix_support[c], suffix_support[c + 1])
+    for c, (comp, counts) in enumerate(parts):
+        weights, poly = counts.weights, counts.scaled
         # q[t]: weight of the rest of the board when this component holds t mines
-        q, live = [], 0  # live: the t this component can hold with the rest consistent
         tail = after[c]
-        for t in range(len(weights)):
-            q.append(sum(map(mul, prefix, tail[t : t + len(prefix)])))
-            if weights[t] and (others_support << t) & fill_support:
-                live |= 1 << t
-        prefix = _multiply(prefix, polys[c])
-        z_here = sum(map(mul, polys[c], q))
-        scale = max(weights)
-        live_t = [t for t in range(len(weights)) if live >> t & 1]
-        by_class = []
-        for k, cells in enumerate(comp.classes):
-            size = comp.sizes[k]
-            counts = class_mines[k]
-            by_class.append(sum(map(mul, [m / scale for m in counts], q)) / (z_here * size))
-            if all(counts[t] == 0 for t in live_t):
-                safe |= cells
-            elif all(counts[t] == size * weights[t] for t in live_t):
-                mines |= cells
+        q = [sum(map(mul, prefix, tail[t : t + len(prefix)])) for t in range(len(weights))]
+        prefix = _multiply(prefix, poly)
+        z_here = sum(map(mul, poly, q))
+        by_class = [sum(map(mul, totals, q)) / (z_here * size) for totals, size in zip(counts.scaled_mines, comp.sizes)]
         class_probs.append(by_class)
+        # live: the mine counts this component can hold with the rest of the board consistent
+        live = 0
+        others_support = _support_product(prefix_support[c], suffix_support[c + 1])
+        for t in cells_of(counts.support):
+            if (others_support << t) & fill_support:
+                live |= 1 << t
+        if live == counts.support:
+            continue  # the mine count rules nothing out: certainty as the component alone
+        live_t = cells_of(live)
+        for cells, size, totals in zip(comp.classes, comp.sizes, counts.class_mines):
+            if all(totals[t] == 0 for t in live_t):
+                safe |= cells
+            elif all(totals[t] == size * weights[t] for t in live_t):
+                mines |= cells
     everything = prefix
     interior_prob = None
     if interior_count:
@@ -454,12 +476,6 @@ def _log_comb(n, k):
     if not 0 <= k <= n:
         return _NO_WAYS
     return lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1)
-
-
-def _scaled(counts):
-    """Integer counts as floats relative to the largest (exact ints may exceed float range)."""
-    top = max(counts)
-    return [c / top for c in counts] if top else [0.0] * len(counts)
 
 
 def _support(counts):

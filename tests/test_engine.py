@@ -114,7 +114,8 @@ def test_sweep_matches_enumeration(position, odds):
     geo, mines, values, numbers, unknown, known = position
     constraints = constraints_of(values, numbers, geo.masks, unknown, known)
     for comp in components_of(constraints):
-        weights, class_mines = count_solutions(comp, 10**7)
+        counts = count_solutions(comp, 10**7)
+        weights, class_mines = counts.weights, counts.class_mines
         swept = sweep(comp, odds)
         assert swept is not None
         probs, certain_safe, certain_mine = swept
