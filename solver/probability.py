@@ -139,10 +139,11 @@ def count_solutions(component, budget=None):
         search(0, 0, 1)
     except _OverBudget:
         return None
+    most = max((t for t, w in enumerate(weights) if w), default=0)  # drop the impossible tail
     by_class = [None] * count
     for i, k in enumerate(order):
-        by_class[k] = class_mines[i]
-    return _counts(component, weights, by_class)
+        by_class[k] = class_mines[i][: most + 1]
+    return _counts(component, weights[: most + 1], by_class)
 
 
 def _counts(component, weights, class_mines):
