@@ -134,7 +134,7 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
         if MINE_PROGRESS_WEIGHT:  # a mine hit is not the end: what it settles counts too
             mine_progress = _mine_progress(c, [(cells, need) for cells, need in constraints if cells >> c & 1])
             merit += p * PROGRESS_WEIGHT * MINE_PROGRESS_WEIGHT * min(mine_progress, PROGRESS_CAP)
-        key = (merit, -c)
+        key = (round(merit, 9), -c)  # equal merits (up to float noise) go to the lowest cell
         if best is None or key > best[0]:
             best = (key, c, p, expected_digit)
     _, cell, p, expected_digit = best

@@ -21,13 +21,15 @@ from operator import mul
 
 from .bitset import cells_of
 
-Counts = namedtuple("Counts", "weights class_mines support scaled scaled_mines safe mines")
+Counts = namedtuple("Counts", "weights class_mines low support scaled scaled_mines safe mines")
 Counts.__doc__ = """A component's assignments, counted exactly, with what estimate() derives from them.
 
 weights[t]        -- number of cell assignments with t mines in the component
 class_mines[k][t] -- total of mines in class k over those assignments
-support           -- bitset of the t with weights[t] > 0
-scaled, scaled_mines -- weights and class_mines as floats relative to max(weights)
+low               -- the fewest mines any assignment has: the lists below start there
+support           -- bitset of the u with weights[low + u] > 0
+scaled, scaled_mines -- weights and class_mines from `low` on, as floats relative to
+                     max(weights)
 safe, mines       -- cells certain to be safe / mines whatever the component's mine count
 
 Derived once per component: a memo then saves the coupling this work on every step.
@@ -150,7 +152,8 @@ def _counts(component, weights, class_mines):
     """Counts from the exact weights and class totals of a component."""
     top = max(weights)
     if not top:  # contradictory constraints: no assignment, nothing certain
-        return Counts(weights, class_mines, 0, [0.0] * len(weights), [[0.0] * len(weights) for _ in class_mines], 0, 0)
+        return Counts(weights, class_mines, 0, 0, [0.0], [[0.0] for _ in class_mines], 0, 0)
+    low = min(t for t, w in enumerate(weights) if w)
     safe = mines = 0
     for cells, size, totals in zip(component.classes, component.sizes, class_mines):
         if not any(totals):
@@ -160,9 +163,10 @@ def _counts(component, weights, class_mines):
     return Counts(
         weights,
         class_mines,
-        _support(weights),
-        [w / top for w in weights],
-        [[m / top for m in totals] for totals in class_mines],
+        low,
+        _support(weights) >> low,
+        [w / top for w in weights[low:]],
+        [[m / top for m in totals[low:]] for totals in class_mines],
         safe,
         mines,
     )
@@ -374,7 +378,7 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
         # the swept components are taken to hold their expected number of mines
         coupled = _couple(exact_parts, interior, interior_count, mines_left - int(round(mines_elsewhere)))
     if coupled is None:  # no mine count (or none consistent): weigh mines by the density
-        for comp, counts in exact_parts:
+        for comp, counts in exact_parts:  # (odds ** counts.low cancels out)
             z = sum(w * odds**t for t, w in enumerate(counts.scaled))
             for cells, size, totals in zip(comp.classes, comp.sizes, counts.scaled_mines):
                 masks.append(cells)
@@ -400,9 +404,12 @@ def _couple(parts, interior, interior_count, mines_left):
     turned into floats (each list scaled by its largest entry) only to weigh, and
     certainty is decided on which counts are non-zero, never on a float.
     """
+    # every list below is indexed by the frontier's mines above the fewest it can hold
+    fewest = sum(counts.low for _, counts in parts)
+    mines_left -= fewest
     # fill_f[t]: ways to place the other mines in the interior when the frontier holds t,
     # relative to the largest; from log-binomials (exact counts are not needed to weigh)
-    longest = 1 + sum(len(counts.weights) - 1 for _, counts in parts)
+    longest = 1 + sum(len(counts.scaled) - 1 for _, counts in parts)
     logs = [_log_comb(interior_count, mines_left - t) for t in range(longest)]
     top = max(logs)
     if top == _NO_WAYS:
@@ -434,10 +441,10 @@ def _couple(parts, interior, interior_count, mines_left):
     class_probs = []
     prefix = [1.0]  # the components before c, by their number of mines
     for c, (comp, counts) in enumerate(parts):
-        weights, poly = counts.weights, counts.scaled
-        # q[t]: weight of the rest of the board when this component holds t mines
+        poly = counts.scaled
+        # q[t]: weight of the rest of the board when this component holds low + t mines
         tail = after[c]
-        q = [sum(map(mul, prefix, tail[t : t + len(prefix)])) for t in range(len(weights))]
+        q = [sum(map(mul, prefix, tail[t : t + len(prefix)])) for t in range(len(poly))]
         prefix = _multiply(prefix, poly)
         z_here = sum(map(mul, poly, q))
         by_class = [sum(map(mul, totals, q)) / (z_here * size) for totals, size in zip(counts.scaled_mines, comp.sizes)]
@@ -450,7 +457,8 @@ def _couple(parts, interior, interior_count, mines_left):
                 live |= 1 << t
         if live == counts.support:
             continue  # the mine count rules nothing out: certainty as the component alone
-        live_t = cells_of(live)
+        live_t = [counts.low + t for t in cells_of(live)]
+        weights = counts.weights
         for cells, size, totals in zip(comp.classes, comp.sizes, counts.class_mines):
             if all(totals[t] == 0 for t in live_t):
                 safe |= cells
