@@ -16,10 +16,10 @@ density (UNKNOWN_DENSITY) and only what holds in every assignment is certain.
 """
 
 from collections import namedtuple
-from math import comb, exp, lgamma
+from math import comb, exp, lgamma, log
 from operator import mul
 
-from .bitset import cells_of
+from .bitset import cells_of, popcount
 
 Counts = namedtuple("Counts", "weights class_mines low support scaled scaled_mines safe mines")
 Counts.__doc__ = """A component's assignments, counted exactly, with what estimate() derives from them.
@@ -47,7 +47,9 @@ exact         -- True when every probability is exact: the mine count was known 
 """
 
 DEFAULT_BUDGET = 1500  # search nodes per component before the sweep takes over
+HARD_BUDGET_SHARE = 0.2  # of the budget, for a component like one that went over it
 SWEEP_STATE_CAP = 3000  # states per step of the sweep before local estimates take over
+SWEEP_ODDS_STEP = 0.05  # a sweep is reused while the mine odds stay within about this share
 UNKNOWN_DENSITY = 0.2  # prior mine density when the mine count is not known
 
 _COMB = [[comb(n, k) for k in range(n + 1)] for n in range(65)]
@@ -176,14 +178,29 @@ def remembering(memo):
     """A counter for `estimate` that reuses the counts of components met before.
 
     Components are keyed by their constraints (frontier.Component.key), so a part of
-    the board a click did not touch is not counted again.
+    the board a click did not touch is not counted again.  A click changes a big
+    component only a little, so one that mostly covers the cells of a component that
+    went over budget gets a small budget (HARD_BUDGET_SHARE): it is swept at once
+    instead of being searched to the limit again.
     """
+    hard = [0]  # cells of components that went over budget, until counted again
 
     def counter(component, budget):
         key = component.key
-        if key not in memo:
-            memo[key] = count_solutions(component, budget)
-        return memo[key]
+        if key in memo:
+            return memo[key]
+        budget = budget or DEFAULT_BUDGET
+        cells = 0
+        for atom in component.classes:
+            cells |= atom
+        if 2 * popcount(cells & hard[0]) > popcount(cells):
+            budget = int(budget * HARD_BUDGET_SHARE)
+        result = memo[key] = count_solutions(component, budget)
+        if result is None:
+            hard[0] |= cells
+        else:
+            hard[0] &= ~cells
+        return result
 
     return counter
 
@@ -191,8 +208,8 @@ def remembering(memo):
 def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
     """Per-class mine probabilities of a big component, by dynamic programming.
 
-    Classes are taken in breadth-first order; a state is the tuple of mines still
-    needed by the constraints that are open (touched but not finished), and equal
+    Classes are taken in breadth-first order; a state is the mines still needed by
+    the constraints that are open (touched but not finished), and equal
     states merge, so a long frontier costs states x length instead of the number of
     its assignments.  Each mine weighs `odds` (the rest of the board seen as a
     reservoir of that density), which makes the weights scalars.  A class whose
@@ -212,54 +229,62 @@ def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
         for k in members:
             at[position[k]].append(j)
 
-    # forward: layers[i] maps the state before class i to its weight
-    open_now = []  # constraint ids of the current state tuple, in order
+    # forward: layers[i] maps the state before class i to its weight.  A state packs the
+    # mines still needed by the open constraints into one int, `bits` bits per
+    # constraint at the slot it holds while open; a finished constraint needs 0, so its
+    # slot is free for the next one.
+    bits = max(1, max(mines for _, mines in component.constraints).bit_length())
+    field = (1 << bits) - 1
+    slot_of = {}  # open constraint -> bit offset of its slot
+    free = []  # bit offsets of slots no constraint holds
+    slots = 0
     layers, programs = [], []
-    states = {(): 1.0}
+    states = {0: 1.0}
     for i in range(count):
         size = sizes[i]
+        start = 0
         for j in at[i]:
             room[j] -= size
-        incoming = [j for j in at[i] if j not in open_now]
-        widened = open_now + incoming
-        here = set(at[i])
-        touched = [e for e, j in enumerate(widened) if j in here]
-        limits = [room[widened[e]] for e in touched]  # a constraint closing here has room 0
-        keep = [e for e, j in enumerate(widened) if last[j] != i]
-        start = tuple(component.constraints[j][1] for j in incoming)
+            if j not in slot_of:
+                if not free:
+                    free.append(slots * bits)
+                    slots += 1
+                slot_of[j] = free.pop()
+                start += component.constraints[j][1] << slot_of[j]
+        checks = [(slot_of[j], room[j]) for j in at[i]]  # a constraint closing here has room 0
+        step = sum(1 << slot_of[j] for j in at[i])  # one mine in this class, in every touched slot
         ways = [comb(size, m) * odds**m for m in range(size + 1)]
         program = []
         nxt = {}
         for state, weight in states.items():
-            full = list(state + start)
+            full = state + start
             # m mines in this class must leave every touched constraint within 0..room
             low, high = 0, size
-            for e, limit in zip(touched, limits):
-                r = full[e]
+            for shift, limit in checks:
+                r = full >> shift & field
                 if r < high:
                     high = r
                 if r - limit > low:
                     low = r - limit
             if low > high:
                 continue
-            for e in touched:
-                full[e] -= low
+            key = full - low * step
             for m in range(low, high + 1):
-                key = tuple([full[e] for e in keep])
                 program.append((state, m, key))
                 nxt[key] = nxt.get(key, 0.0) + weight * ways[m]
-                for e in touched:
-                    full[e] -= 1
+                key -= step
+        for j in at[i]:
+            if last[j] == i:
+                free.append(slot_of.pop(j))
         if len(nxt) > state_cap or not nxt:
             return None
         top = max(nxt.values())
         layers.append(states)
         programs.append(program)
         states = {key: w / top for key, w in nxt.items()}  # rescale: no underflow
-        open_now = [widened[e] for e in keep]
 
     # backward: after[i] maps the state after class i to the weight of its completions
-    after_weights = {(): 1.0}
+    after_weights = {0: 1.0}
     class_probs = [0.0] * count
     certain_safe = [False] * count
     certain_mine = [False] * count
@@ -352,7 +377,7 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
         masks.extend(comp.classes)
         swept = None
         if result is None:
-            key = (comp.key, round(odds, 2))
+            key = (comp.key, round(log(odds) / SWEEP_ODDS_STEP))
             if sweeps is not None and key in sweeps:
                 swept = sweeps[key]
             else:
