@@ -9,8 +9,9 @@ of that name twice).  Every click is in range and on a closed cell by constructi
 import sys
 import time
 
-from .formats import board_header, count_boards, format_select, iter_pack, name_promise_kept
+from .formats import board_at, board_header, format_select, index_pack, name_promise_kept
 from .judge import Judge
+from .plan import Plan
 from .player import play, task_of
 from .rules import judged_score
 
@@ -72,11 +73,27 @@ def format_total(total):
 
 
 def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys.stderr):
-    """Play a pack's text: boards are read one by one as play reaches them (so the
-    budget covers reading), malformed ones reported on `err`; then a summary line."""
-    played, total, seconds = solve_items(iter_pack(text), budget, rule, start, out, err)
-    err.write("boards %d/%d  seconds %.3f  score %s\n" % (played, count_boards(text), seconds, format_total(total)))
+    """Play a pack's text, then write a summary line on `err`.
+
+    Boards are read one by one as play reaches them (so the budget covers reading),
+    malformed ones reported on `err`.  Under a budget, a Plan picks the boards worth
+    most points per second from their headers and the others are left out unread.
+    """
+    start = time.perf_counter() if start is None else start
+    index = index_pack(text)
+    items = _planned(index, None if budget is None else Plan([f for _, f, _, _ in index.headers], rule), start + (budget or 0))
+    played, total, seconds = solve_items(items, budget, rule, start, out, err)
+    err.write("boards %d/%d  seconds %.3f  score %s\n" % (played, len(index.headers), seconds, format_total(total)))
     return played, total
+
+
+def _planned(index, plan, deadline):
+    """(board, error) items of a PackIndex: every board, or those the plan wants."""
+    for number, line in index.strays:
+        yield None, "line %d: data before any board header: %r" % (number, line[:40])
+    for k in range(len(index.headers)):
+        if plan is None or plan.wanted(k, deadline):
+            yield board_at(index, k)
 
 
 # ---------------------------------------------------------------- command line

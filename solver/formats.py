@@ -113,7 +113,7 @@ def _lines(text):
     if text.startswith("\ufeff"):
         text = text[1:]
     for number, raw in enumerate(text.split("\n"), 1):
-        yield number, " ".join(raw.split())
+        yield number, _normal(raw)
 
 
 def _parse_header(fields):
@@ -199,15 +199,77 @@ def _check_board(width, height, name, rows, mines):
     return cells
 
 
-def count_boards(text):
-    """How many board headers a pack has (cheap: no board is parsed).
+PackIndex = namedtuple("PackIndex", "text headers strays")
+PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any board.
 
-    Only a line with a blank inside can be a header, so the header pattern is tried
-    on those alone (a regex over the whole text costs more than splitting it).
-    """
+text    -- the pack text (a leading BOM removed)
+headers -- (line number, header fields, offset of the header line, offset after it)
+           of each board, in input order
+strays  -- (line number, text) of the non-blank lines before the first header
+"""
+
+# Header lines found in the raw text.  A header is a line whose normal form (_normal)
+# matches _HEADER.  Packs write headers plainly (no leading blank, single spaces), and
+# the plain pattern is five times faster; any other layout takes the general one.
+_PLAIN_HEADER = re.compile(r"[0-9]+ [0-9][^\n]*")
+_NEXT_PLAIN_HEADER = re.compile(r"\n([0-9]+ [0-9][^\n]*)")
+_ANY_HEADER = re.compile(r"^[^\S\n]*[0-9]+[^\S\n]+[0-9][^\n]*", re.MULTILINE)  # [^\S\n]: what split() removes
+_NOT_PLAIN = ("\t", "  ", "\n ", "\n\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
+
+
+def _header_spans(text):
+    """(start, end) of every header line of a pack text, in order."""
+    plain = text.isascii() and not text.startswith((" ", "\r")) and not any(s in text for s in _NOT_PLAIN)
+    if plain and text.count("\r") == text.count("\r\n"):  # a CR only in line endings
+        first = _PLAIN_HEADER.match(text)
+        if first:
+            yield first.span()
+        for match in _NEXT_PLAIN_HEADER.finditer(text):
+            yield match.span(1)
+    else:
+        for match in _ANY_HEADER.finditer(text):
+            yield match.span()
+
+
+def _normal(raw):
+    """A source line as the official removeEmptyItems sees it: CR and surrounding
+    space removed, every inner run of whitespace one space."""
+    return " ".join(raw.split())
+
+
+def index_pack(text):
+    """The PackIndex of a pack text: a regular-expression pass, no board parsed."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    return sum(1 for line in text.split("\n") if (" " in line or "\t" in line) and _HEADER.match(" ".join(line.split())))
+    headers = []
+    number, counted_to = 1, 0
+    for start, end in _header_spans(text):
+        number += text.count("\n", counted_to, start)
+        counted_to = start
+        headers.append((number, text[start:end].split(), start, end + 1))
+    before = text[: headers[0][2]] if headers else text
+    strays = [(n, _normal(raw)) for n, raw in enumerate(before.split("\n"), 1) if _normal(raw)]
+    return PackIndex(text, headers, strays)
+
+
+def count_boards(text):
+    """How many board headers a pack has (cheap: no board is parsed)."""
+    return len(index_pack(text).headers)
+
+
+def board_at(index, k):
+    """(board, None) for the k-th board of a PackIndex, or (None, one-line message)."""
+    number, fields, _, rows_from = index.headers[k]
+    rows_to = index.headers[k + 1][2] if k + 1 < len(index.headers) else len(index.text)
+    rows = []
+    for n, raw in enumerate(index.text[rows_from:rows_to].split("\n"), number + 1):
+        row = raw.rstrip("\r")
+        if not row.isdigit():
+            row = _normal(raw)
+            if not row:
+                continue
+        rows.append((n, row))
+    return _finish_board(number, fields, rows)
 
 
 def iter_pack(text):
@@ -217,20 +279,11 @@ def iter_pack(text):
     one; the message is a single line naming the board and its line.  Lazy, so a
     player under a deadline pays only for the boards it reaches.
     """
-    current = None  # [header line number, header fields, rows]
-    for number, line in _lines(text):
-        if not line:
-            continue
-        if _HEADER.match(line):
-            if current is not None:
-                yield _finish_board(*current)
-            current = [number, line.split(), []]
-        elif current is None:
-            yield None, "line %d: data before any board header: %r" % (number, line[:40])
-        else:
-            current[2].append((number, line))
-    if current is not None:
-        yield _finish_board(*current)
+    index = index_pack(text)
+    for number, line in index.strays:
+        yield None, "line %d: data before any board header: %r" % (number, line[:40])
+    for k in range(len(index.headers)):
+        yield board_at(index, k)
 
 
 def _finish_board(number, fields, rows):

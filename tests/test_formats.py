@@ -20,6 +20,7 @@ from solver.formats import (
     format_board,
     format_pack,
     format_select,
+    index_pack,
     js_index,
     js_number,
     make_board,
@@ -231,6 +232,29 @@ def test_read_pack_never_raises_and_reports(text):
         assert_valid_board(board)
     if has_content(text):
         assert boards or errors
+
+
+def naive_headers(text):
+    """(line number, fields) of every header, by normalising each line as the official
+    removeEmptyItems does and matching the official isHeader."""
+    found = []
+    for number, raw in enumerate(text.lstrip("\ufeff").split("\n"), 1):
+        line = " ".join(raw.split())
+        if re.match(r"^(\d+) +(\d+)", line, re.ASCII):
+            found.append((number, line.split()))
+    return found
+
+
+exotic_blanks = st.sampled_from([" ", "  ", "\t", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u3000", "\xa0"])
+header_like = st.tuples(exotic_blanks, st.sampled_from(["3", "12", "٣"]), exotic_blanks, st.sampled_from(["2", "4x", "x"]), exotic_blanks).map("".join)
+
+
+@given(st.one_of(st.text(), mixed_text, st.lists(st.one_of(header_like, st.sampled_from(VALID_LINES))).map("\n".join)))
+def test_index_finds_the_headers_a_line_by_line_reading_finds(text):
+    # index_pack looks for headers in the raw text (fast for plainly written packs);
+    # it must find exactly the lines whose normal form is an official header
+    index = index_pack(text)
+    assert [(number, fields) for number, fields, _, _ in index.headers] == naive_headers(text)
 
 
 @given(st.one_of(st.text(), mixed_text))

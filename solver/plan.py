@@ -1,0 +1,170 @@
+"""Which boards to play when the time budget cannot cover the whole pack.
+
+A select list may leave boards out, and a 2-second run reaches only part of a big
+pack, so the time is best spent on the boards worth most points per second.  Only a
+board's header is read to decide: its size and mine count, public facts like the
+player's Task.  Score and playing time are predicted from the mine density with
+tables measured by `bench` on official packs, and the boards are ranked by predicted
+points per second.  Boards are still played in pack order: each is played when its
+rank is above a cut, and the cut is the lowest rank at which every remaining board at
+least as good still fits in the time left.  Predicted times are scaled by how long the
+accepted boards really took, so a slower or faster machine moves the cut, not the
+ranking.
+"""
+
+import time
+from functools import lru_cache
+from math import log
+
+from .formats import _INT
+
+# Measured per mine density (CPython 3.11, official packs: both low/middle/high/dangerous/
+# serious, auto middle, the ADC2026 pack), apart for boards that start with cells the
+# official rule keeps safe ("safe": modes both, corner, center, auto) and boards that do
+# not ("blind": mode none, or a name that tells none).  Playing time is a per-board part
+# plus a per-cell part; scores are the 2025 oracle ratio and the mean 2026 board score.
+DENSITIES = (0.0, 0.05, 0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40)
+SAFE = {
+    "ratio_2025": (1.0, 0.999, 0.997, 0.990, 0.972, 0.935, 0.80, 0.63, 0.55),
+    "score_2026": (1.0, 0.999, 0.997, 0.990, 0.975, 0.95, 0.90, 0.85, 0.80),
+    "board_us": (50.0, 52.0, 60.0, 80.0, 130.0, 150.0, 150.0, 150.0, 150.0),
+    "cell_us": (0.3, 0.34, 0.64, 1.2, 3.1, 12.0, 35.0, 60.0, 80.0),
+}
+BLIND = {
+    "ratio_2025": (0.95, 0.94, 0.935, 0.93, 0.88, 0.78, 0.57, 0.45, 0.35),
+    "score_2026": (0.97, 0.97, 0.965, 0.97, 0.946, 0.915, 0.866, 0.80, 0.70),
+    "board_us": (300.0, 300.0, 300.0, 550.0, 770.0, 800.0, 970.0, 1000.0, 1000.0),
+    "cell_us": (3.0, 4.0, 5.0, 5.5, 9.0, 23.0, 35.0, 60.0, 80.0),
+}
+SAFE_MODES = ("both", "corner", "center", "auto")
+DENSITY_IF_UNKNOWN = 0.15  # for a board whose header tells no mine count
+
+BUCKETS = 200  # ranks: points per second on a log scale, best last
+BEST, WORST = 1e7, 10.0  # points per second covered by the ranks (2026 scores are ~1 per board)
+_RANKS_PER_LOG = (BUCKETS - 1) / log(BEST / WORST)
+REPLAN_EVERY = 32  # boards between two computations of the cut
+PRIOR_SHARE = 0.02  # of the time, trusted to the predictions before the real speed counts
+
+
+def _table(values, density):
+    """Linear interpolation in a table over DENSITIES (clamped at both ends)."""
+    if density <= DENSITIES[0]:
+        return values[0]
+    for i in range(1, len(DENSITIES)):
+        if density <= DENSITIES[i]:
+            share = (density - DENSITIES[i - 1]) / (DENSITIES[i] - DENSITIES[i - 1])
+            return values[i - 1] + share * (values[i] - values[i - 1])
+    return values[-1]
+
+
+def expected_digit_sum(width, height, mines):
+    """Expected sum of the safe digits of a random board: each mine's neighbours that are safe."""
+    cells = width * height
+    if cells < 2 or width < 2 or height < 2:
+        return float(mines)
+    mean_neighbours = (8.0 * cells - 6.0 * (width + height) + 4.0) / cells
+    return mines * mean_neighbours * (cells - mines) / (cells - 1.0)
+
+
+def expected_score(width, height, mines, rule, figures=SAFE):
+    """Predicted score of a board under the rule (2025 or 2026)."""
+    cells = width * height
+    density = mines / cells if mines is not None else DENSITY_IF_UNKNOWN
+    if rule == 2026:
+        return _table(figures["score_2026"], density)
+    if mines is None:
+        mines = round(DENSITY_IF_UNKNOWN * cells)
+    return expected_digit_sum(width, height, mines) * _table(figures["ratio_2025"], density)
+
+
+def expected_seconds(width, height, mines, figures=SAFE):
+    """Predicted seconds to read and play a board."""
+    cells = width * height
+    density = mines / cells if mines is not None else DENSITY_IF_UNKNOWN
+    return 1e-6 * (_table(figures["board_us"], density) + cells * _table(figures["cell_us"], density))
+
+
+def header_facts(fields):
+    """(width, height, mines or None, form, safe start) from a header's fields, or None
+    if unreadable.
+
+    The mine count of a 2025 header and the mode come from the name
+    (board_XxY_MINES_SEED_MODE), read quickly: they only steer a prediction, and the
+    player reads names with name_fields.
+    """
+    try:
+        width, height = int(fields[0]), int(fields[1])
+    except (ValueError, IndexError):
+        return None
+    if width < 1 or height < 1 or len(fields) < 3:
+        return None
+    if len(fields) >= 4 and _INT.match(fields[2]):
+        parts = fields[3].split("_")
+        return width, height, int(fields[2]), 2026, len(parts) > 4 and parts[4] in SAFE_MODES
+    parts = fields[2].split("_")
+    mines = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() and parts[2].isascii() else None
+    return width, height, mines, 2025, len(parts) > 4 and parts[4] in SAFE_MODES
+
+
+@lru_cache(maxsize=None)
+def _estimate(width, height, mines, rule, safe_start):
+    """(predicted seconds, rank) of a board; many boards of a pack share their shape."""
+    figures = SAFE if safe_start else BLIND
+    seconds = expected_seconds(width, height, mines, figures)
+    worth = expected_score(width, height, mines, rule, figures) / seconds
+    if worth <= 0:
+        return seconds, 0
+    return seconds, int(_RANKS_PER_LOG * log(max(WORST, min(BEST, worth)) / WORST))
+
+
+class Plan:
+    """The boards of a pack worth playing in the time left, decided board by board in order."""
+
+    def __init__(self, headers, rule=None):
+        """headers: the header fields of every board, in order; rule: 2025, 2026 or None
+        (each board's own form).  Play is taken to start when the plan is made."""
+        self.seconds = []
+        self.rank = []
+        self.left = [0.0] * BUCKETS  # predicted seconds of the boards not yet passed, by rank
+        for fields in headers:
+            facts = header_facts(fields)
+            if facts is None:  # played at once: its one-line error costs nothing
+                seconds, rank = 0.0, BUCKETS - 1
+            else:
+                width, height, mines, form, safe_start = facts
+                seconds, rank = _estimate(width, height, mines, rule or form, safe_start)
+            self.seconds.append(seconds)
+            self.rank.append(rank)
+            self.left[rank] += seconds
+        self.start = time.perf_counter()
+        self.accepted = 0.0  # predicted seconds of the boards accepted so far
+        self.cut = 0
+        self.countdown = 0
+        self.prior = None  # seconds of predictions trusted as they are (PRIOR_SHARE of the time)
+
+    def wanted(self, k, deadline, now=None):
+        """Whether to play board k (boards are asked about once each, in order)."""
+        rank, seconds = self.rank[k], self.seconds[k]
+        self.left[rank] -= seconds
+        if self.countdown <= 0:
+            self.cut = self._cut(deadline, time.perf_counter() if now is None else now)
+            self.countdown = REPLAN_EVERY
+        self.countdown -= 1
+        if rank < self.cut:
+            return False
+        self.accepted += seconds
+        return True
+
+    def _cut(self, deadline, now):
+        """The lowest rank whose boards, with all better ones left, fit the time left."""
+        if self.prior is None:
+            self.prior = max(1e-6, PRIOR_SHARE * (deadline - now))
+        spent = now - self.start
+        speed = (spent + self.prior) / (self.accepted + self.prior)  # real / predicted seconds
+        room = (deadline - now) / speed
+        total = 0.0
+        for rank in range(BUCKETS - 1, -1, -1):
+            total += self.left[rank]
+            if total > room:
+                return rank + 1
+        return 0

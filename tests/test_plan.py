@@ -1,0 +1,112 @@
+"""Tests for solver.plan: which boards a budgeted run plays.
+
+The plan reads headers only; it must keep every board when time allows, prefer the
+boards worth most points per second when it does not, and leave the select list in
+pack order.  Its predictions are checked against boards the generator makes.
+"""
+
+import io
+
+import pytest
+
+from solver.batch import solve_text
+from solver.formats import format_pack, read_pack, read_select
+from solver.generator import generate_board, generate_pack
+from solver.plan import Plan, expected_digit_sum, expected_seconds, header_facts
+from solver.rules import oracle_2025
+
+
+@pytest.mark.parametrize("width, height, mines", [(9, 9, 10), (16, 16, 40), (19, 7, 25), (5, 12, 9)])
+def test_expected_digit_sum_is_the_mean_of_generated_boards(width, height, mines):
+    boards = [generate_board(width, height, mines, seed, "none") for seed in range(1, 201)]
+    mean = sum(oracle_2025(board) for board in boards) / len(boards)
+    assert expected_digit_sum(width, height, mines) == pytest.approx(mean, rel=0.03)
+
+
+def test_header_facts_of_both_forms():
+    assert header_facts(["9", "9", "board_9x9_10_123_both"]) == (9, 9, 10, 2025, True)
+    assert header_facts(["9", "9", "board_9x9_10_123_none"]) == (9, 9, 10, 2025, False)
+    assert header_facts(["9", "9", "my_board"]) == (9, 9, None, 2025, False)
+    assert header_facts(["9", "9", "12", "board_9x9_12_5_none"]) == (9, 9, 12, 2026, False)
+    assert header_facts(["9", "9"]) is None
+    assert header_facts(["9x", "9", "name"]) is None
+
+
+def headers_of(shapes, mode="both"):
+    return [[str(w), str(h), "board_%dx%d_%d_%d_%s" % (w, h, m, k, mode)] for k, (w, h, m) in enumerate(shapes)]
+
+
+def decisions(plan, shapes, seconds_left):
+    """The plan's answers for every board with `seconds_left` of virtual time, each board
+    taking the time predicted for it."""
+    deadline = now = plan.start + 0.0
+    deadline += seconds_left
+    wanted = []
+    for k, shape in enumerate(shapes):
+        wanted.append(plan.wanted(k, deadline, now=now))
+        if wanted[-1]:
+            now += expected_seconds(*shape)
+    return wanted
+
+
+def test_every_board_is_wanted_when_time_allows():
+    shapes = [(4, 4, 2), (19, 19, 30), (9, 9, 10)] * 20
+    plan = Plan(headers_of(shapes))
+    total = sum(expected_seconds(w, h, m) for w, h, m in shapes)
+    assert all(decisions(plan, shapes, 2 * total))
+
+
+def test_short_time_goes_to_the_boards_worth_most_per_second():
+    # under the 2025 rule a big board of low density pays far more per second than a
+    # 4x4 one: with time for the big ones only, the small ones are left out
+    small, big = (4, 4, 2), (19, 19, 30)
+    shapes = [small, big] * 30
+    plan = Plan(headers_of(shapes))
+    fits = 30 * expected_seconds(*big) * 1.02
+    wanted = decisions(plan, shapes, fits)
+    assert all(w for w, shape in zip(wanted, shapes) if shape == big)
+    assert not any(w for w, shape in zip(wanted, shapes) if shape == small)
+
+
+def test_under_the_2026_rule_small_boards_come_first():
+    # every board scores at most 1 in 2026: the quick ones pay most per second
+    small, big = (4, 4, 2), (19, 19, 30)
+    shapes = [big, small] * 30
+    plan = Plan(headers_of(shapes), rule=2026)
+    wanted = decisions(plan, shapes, 30 * expected_seconds(*small) * 1.02)
+    assert all(w for w, shape in zip(wanted, shapes) if shape == small)
+    assert not any(w for w, shape in zip(wanted, shapes) if shape == big)
+
+
+def test_the_cut_follows_the_real_speed():
+    # boards taking twice the predicted time: the plan takes fewer of them
+    shapes = [(19, 19, 30), (12, 12, 12), (8, 8, 5)] * 40
+    seconds = [expected_seconds(*shape) for shape in shapes]
+    room = 0.5 * sum(seconds)
+
+    def run(slowness):
+        plan = Plan(headers_of(shapes))
+        now, played = plan.start, 0.0
+        for k in range(len(shapes)):
+            if plan.wanted(k, plan.start + room, now=now):
+                now += slowness * seconds[k]
+                played += seconds[k]
+        return played, now - plan.start
+
+    played_fast, spent_fast = run(1.0)
+    played_slow, spent_slow = run(2.0)
+    assert played_slow < played_fast
+    assert spent_slow <= room * 1.1 and spent_fast <= room * 1.1
+
+
+def test_budgeted_solve_plays_a_subsequence_in_pack_order():
+    boards = generate_pack(400, "both", "middle")
+    text = format_pack(boards)
+    out, err = io.StringIO(), io.StringIO()
+    played, _ = solve_text(text, 0.05, None, None, out, err)
+    entries, errors = read_select(out.getvalue())
+    assert not errors and len(entries) == played
+    names = [board.name for board in read_pack(text)[0]]
+    positions = [names.index(entry.name) for entry in entries]
+    assert positions == sorted(positions)
+    assert "boards %d/400" % played in err.getvalue()
