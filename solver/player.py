@@ -113,7 +113,7 @@ def play(task, judge, deadline=None, on_guess=None):
 
         # 2. single-digit rule on the constraints that changed
         while dirty:
-            work = dirty & numbers
+            work = dirty & numbers & spread(geo, unknown)  # digits with an undecided neighbour
             dirty = 0
             for c in cells_of(work):
                 around = masks[c]
