@@ -7,6 +7,7 @@ stays with the judge.  `task_of` is the one place a Board's public facts are rea
 
 import time
 from collections import namedtuple
+from functools import lru_cache
 
 from .bitset import cells_of, popcount
 from .deduce import pairs
@@ -16,7 +17,7 @@ from .formats import MINE, name_fields
 from .frontier import components_of, constraints_of
 from .geometry import geometry, spread
 from .policy import choose_guess, worth_guessing_2025, worth_guessing_2026
-from .probability import estimate, remembering
+from .probability import Estimate, estimate, remembering
 from .safezone import safe_cells
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
@@ -180,7 +181,10 @@ def play(task, judge, deadline=None, on_guess=None):
                 break  # stopping is worth more than any click
             p = result.interior_prob if interior >> cell & 1 else _probability_of(result, cell)
         else:
-            guess = choose_guess(result, interior, unknown, masks, mines, constraints)
+            if clicks:
+                guess = choose_guess(result, interior, unknown, masks, mines, constraints)
+            else:  # nothing known yet: every board of this shape and mine count starts alike
+                guess = _opening_guess(task.width, task.height, result.interior_prob)
             if guess is None:
                 break
             cell, p, expected_digit = guess
@@ -193,6 +197,15 @@ def play(task, judge, deadline=None, on_guess=None):
         safe |= 1 << cell
         pending = [cell]
     return clicks
+
+
+@lru_cache(maxsize=None)
+def _opening_guess(width, height, p_mine):
+    """choose_guess on a board where nothing is known (every cell closed, each a mine
+    with probability p_mine): one computation per shape, not one per board."""
+    geo = geometry(width, height)
+    nothing = Estimate([], [], p_mine, 0, 0, True)
+    return choose_guess(nothing, geo.all_mask, geo.all_mask, geo.masks, 0, [])
 
 
 def _move_values(task):

@@ -31,13 +31,12 @@ def cell_probabilities(estimate, size):
 
 def mine_count_odds(probs):
     """Distribution of the number of mines among cells with independent probabilities."""
-    dist = [1.0]
-    for p in probs:
-        nxt = [0.0] * (len(dist) + 1)
-        for k, w in enumerate(dist):
-            nxt[k] += w * (1.0 - p)
-            nxt[k + 1] += w * p
-        dist = nxt
+    dist = [1.0] + [0.0] * len(probs)
+    for n, p in enumerate(probs, 1):  # add one cell: its mine moves weight one place up
+        q = 1.0 - p
+        for k in range(n, 0, -1):
+            dist[k] = dist[k] * q + dist[k - 1] * p
+        dist[0] *= q
     return dist
 
 
@@ -120,12 +119,15 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
         near.sort(key=lambda pc: (round(pc[0], 3), -_zero_chance(pc[1], masks, mines, unknown, probs, p_interior, frontier)))
         near = near[: int(LOOKAHEAD_CELLS)]
     best = None
+    odds_of = {}  # neighbour probabilities -> mine_count_odds: interior cells share them
     for p, c in near:
         around = masks[c] & unknown
         known = popcount(masks[c] & mines)
-        neighbour_probs = [probs[n] if probs[n] is not None else (p_interior or 0.0) for n in cells_of(around)]
+        neighbour_probs = tuple([probs[n] if probs[n] is not None else (p_interior or 0.0) for n in cells_of(around)])
         expected_digit = known + sum(neighbour_probs)
-        dist = mine_count_odds(neighbour_probs)
+        dist = odds_of.get(neighbour_probs)
+        if dist is None:
+            dist = odds_of[neighbour_probs] = mine_count_odds(neighbour_probs)
         touching = [(cells, need) for cells, need in constraints if cells & around]
         progress = expected_progress(around, known, dist, touching)
         if not known:  # a true zero opens its neighbours and goes on: worth more than it settles
