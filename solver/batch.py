@@ -81,9 +81,9 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
     """
     start = time.perf_counter() if start is None else start
     index = index_pack(text)
-    items = _planned(index, None if budget is None else Plan([f for _, f, _, _ in index.headers], rule), start + (budget or 0))
+    items = _planned(index, None if budget is None else Plan(index.fields, rule), start + (budget or 0))
     played, total, seconds = solve_items(items, budget, rule, start, out, err)
-    err.write("boards %d/%d  seconds %.3f  score %s\n" % (played, len(index.headers), seconds, format_total(total)))
+    err.write("boards %d/%d  seconds %.3f  score %s\n" % (played, len(index.starts), seconds, format_total(total)))
     return played, total
 
 
@@ -91,7 +91,7 @@ def _planned(index, plan, deadline):
     """(board, error) items of a PackIndex: every board, or those the plan wants."""
     for number, line in index.strays:
         yield None, "line %d: data before any board header: %r" % (number, line[:40])
-    for k in range(len(index.headers)):
+    for k in range(len(index.starts)):
         if plan is None or plan.wanted(k, deadline):
             yield board_at(index, k)
 

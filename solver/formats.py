@@ -199,14 +199,17 @@ def _check_board(width, height, name, rows, mines):
     return cells
 
 
-PackIndex = namedtuple("PackIndex", "text headers strays")
+PackIndex = namedtuple("PackIndex", "text starts fields strays counted")
 PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any board.
 
 text    -- the pack text (a leading BOM removed)
-headers -- (line number, header fields, offset of the header line, offset after it)
-           of each board, in input order
+starts  -- offset in text of each board's header line, in input order
+fields  -- each board's header fields
 strays  -- (line number, text) of the non-blank lines before the first header
+counted -- [offset, line number there]: where line numbers were last counted to
+           (they are counted only for the boards read, in order)
 """
+
 
 # Header lines found in the raw text.  A header is a line whose normal form (_normal)
 # matches _HEADER.  Packs write headers plainly (no leading blank, single spaces), and
@@ -241,26 +244,36 @@ def index_pack(text):
     """The PackIndex of a pack text: a regular-expression pass, no board parsed."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    headers = []
-    number, counted_to = 1, 0
+    starts, fields = [], []
     for start, end in _header_spans(text):
-        number += text.count("\n", counted_to, start)
-        counted_to = start
-        headers.append((number, text[start:end].split(), start, end + 1))
-    before = text[: headers[0][2]] if headers else text
+        starts.append(start)
+        fields.append(text[start:end].split())
+    before = text[: starts[0]] if starts else text
     strays = [(n, _normal(raw)) for n, raw in enumerate(before.split("\n"), 1) if _normal(raw)]
-    return PackIndex(text, headers, strays)
+    return PackIndex(text, starts, fields, strays, [0, 1])
 
 
 def count_boards(text):
     """How many board headers a pack has (cheap: no board is parsed)."""
-    return len(index_pack(text).headers)
+    return len(index_pack(text).starts)
+
+
+def _line_number(index, offset):
+    """1-based line number of a text offset, counted on from the last one asked for."""
+    counted = index.counted
+    if offset < counted[0]:
+        counted[:] = [0, 1]
+    counted[1] += index.text.count("\n", counted[0], offset)
+    counted[0] = offset
+    return counted[1]
 
 
 def board_at(index, k):
     """(board, None) for the k-th board of a PackIndex, or (None, one-line message)."""
-    number, fields, _, rows_from = index.headers[k]
-    rows_to = index.headers[k + 1][2] if k + 1 < len(index.headers) else len(index.text)
+    start = index.starts[k]
+    number = _line_number(index, start)
+    rows_from = index.text.find("\n", start) + 1 or len(index.text)
+    rows_to = index.starts[k + 1] if k + 1 < len(index.starts) else len(index.text)
     rows = []
     for n, raw in enumerate(index.text[rows_from:rows_to].split("\n"), number + 1):
         row = raw.rstrip("\r")
@@ -269,7 +282,7 @@ def board_at(index, k):
             if not row:
                 continue
         rows.append((n, row))
-    return _finish_board(number, fields, rows)
+    return _finish_board(number, index.fields[k], rows)
 
 
 def iter_pack(text):
@@ -282,7 +295,7 @@ def iter_pack(text):
     index = index_pack(text)
     for number, line in index.strays:
         yield None, "line %d: data before any board header: %r" % (number, line[:40])
-    for k in range(len(index.headers)):
+    for k in range(len(index.starts)):
         yield board_at(index, k)
 
 
