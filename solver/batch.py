@@ -103,10 +103,12 @@ def add_arguments(parser):
     parser.description = (
         "Reads a board pack (file or stdin), plays every board as if the mines were "
         "hidden, prints the select list on stdout and a summary on stderr: boards "
-        "played of total, seconds, score under the rule."
+        "played of total, seconds, score under the rule.  With --budget, when the "
+        "pack does not fit, the boards worth most points per second are played "
+        "(chosen from their headers), in pack order."
     )
     parser.add_argument("pack", nargs="?", default="-", help="board pack file, or - for stdin (default)")
-    parser.add_argument("--budget", type=float, help="seconds for the whole run (default: no limit)")
+    parser.add_argument("--budget", type=float, help="seconds for the whole run (default: no limit, every board played)")
     parser.add_argument(
         "--rule", type=int, choices=(2025, 2026), help="objective and score (default: from each header's form)"
     )
