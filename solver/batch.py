@@ -1,11 +1,11 @@
 """A whole pack under a time budget, with output that is always a valid select list.
 
-Boards are played in input order, each through its own Judge; under a budget, a pack
-text is played as far as its Plan picks (the boards worth most points per second).
-A board is started only while the budget leaves room for the slowest board seen so
-far; a board whose
-name was already played is skipped (the official page would score the first board
-of that name twice).  Every click is in range and on a closed cell by construction.
+Boards are played in input order, each through its own Judge; under a budget, of a
+pack text only the boards its Plan picks (those worth most points per second).  A
+board is started only while the budget leaves room for the slowest board seen so
+far; a board whose name was already played is skipped (the official page would score
+the first board of that name twice).  Every click is in range and on a closed cell
+by construction.
 """
 
 import sys
