@@ -238,7 +238,7 @@ def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
     slot_of = {}  # open constraint -> bit offset of its slot
     free = []  # bit offsets of slots no constraint holds
     slots = 0
-    layers, programs = [], []
+    layers, programs, ways_at = [], [], []
     states = {0: 1.0}
     for i in range(count):
         size = sizes[i]
@@ -254,6 +254,7 @@ def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
         checks = [(slot_of[j], room[j]) for j in at[i]]  # a constraint closing here has room 0
         step = sum(1 << slot_of[j] for j in at[i])  # one mine in this class, in every touched slot
         ways = [comb(size, m) * odds**m for m in range(size + 1)]
+        ways_at.append(ways)
         program = []
         nxt = {}
         for state, weight in states.items():
@@ -278,10 +279,9 @@ def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
                 free.append(slot_of.pop(j))
         if len(nxt) > state_cap or not nxt:
             return None
-        top = max(nxt.values())
         layers.append(states)
         programs.append(program)
-        states = {key: w / top for key, w in nxt.items()}  # rescale: no underflow
+        states = _rescaled(nxt)
 
     # backward: after[i] maps the state after class i to the weight of its completions
     after_weights = {0: 1.0}
@@ -289,8 +289,7 @@ def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
     certain_safe = [False] * count
     certain_mine = [False] * count
     for i in range(count - 1, -1, -1):
-        size = sizes[i]
-        ways = [comb(size, m) * odds**m for m in range(size + 1)]
+        size, ways, layer = sizes[i], ways_at[i], layers[i]
         before = {}
         mined = 0.0
         fewest, most = size, 0  # mines of this class over the assignments that complete
@@ -298,23 +297,31 @@ def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
             w = ways[m] * after_weights.get(key, 0.0)
             if w:
                 before[state] = before.get(state, 0.0) + w
-                mined += m * w * layers[i][state]
+                mined += m * w * layer[state]
                 if m < fewest:
                     fewest = m
                 if m > most:
                     most = m
-        total = sum(layers[i][state] * w for state, w in before.items())
+        total = sum(layer[state] * w for state, w in before.items())
         if not total:
             return None
         class_probs[i] = mined / (total * size)
         certain_safe[i] = most == 0
         certain_mine[i] = fewest == size
-        top = max(before.values())
-        after_weights = {state: w / top for state, w in before.items()}
+        after_weights = _rescaled(before)
     by_class = [None] * count
     for i, k in enumerate(order):
         by_class[k] = (class_probs[i], certain_safe[i], certain_mine[i])
     return [b[0] for b in by_class], [b[1] for b in by_class], [b[2] for b in by_class]
+
+
+def _rescaled(weights):
+    """A dict of positive float weights, divided by the largest when that strays far from
+    1 (weights only compare within a step, so a common factor changes nothing)."""
+    top = max(weights.values())
+    if 1e-100 < top < 1e100:
+        return weights
+    return {key: w / top for key, w in weights.items()}
 
 
 def _local_guess(component):
