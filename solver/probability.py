@@ -47,7 +47,7 @@ exact         -- True when every probability is exact: the mine count was known 
 """
 
 DEFAULT_BUDGET = 1500  # search nodes per component before the sweep takes over
-HARD_BUDGET_SHARE = 0.2  # of the budget, for a component like one that went over it
+HARD_BUDGET_SHARE = 0.05  # of the budget, for a component like one that went over it
 SWEEP_STATE_CAP = 3000  # states per step of the sweep before local estimates take over
 SWEEP_ODDS_STEP = 0.05  # a sweep is reused while the mine odds stay within about this share
 UNKNOWN_DENSITY = 0.2  # prior mine density when the mine count is not known
