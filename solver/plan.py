@@ -4,8 +4,8 @@ A select list may leave boards out, and a 2-second run reaches only part of a bi
 pack, so the time is best spent on the boards worth most points per second.  Only a
 board's header is read to decide: its size and mine count, public facts like the
 player's Task.  Score and playing time are predicted from the mine density with
-tables measured by `bench` on official packs, and the boards are ranked by predicted
-points per second.  Boards are still played in pack order: each is played when its
+tables measured on official packs (each board timed as `bench` times it), and the
+boards are ranked by predicted points per second.  Boards are still played in pack order: each is played when its
 rank is above a cut, and the cut is the lowest rank at which every remaining board at
 least as good still fits in the time left.  Predicted times are scaled by how long the
 accepted boards really took, so a slower or faster machine moves the cut, not the
