@@ -82,16 +82,14 @@ class Endgame:
             return None
         return cell, expected
 
-    def _outcomes(self, alive, cell):
-        """Layouts grouped by what `cell` shows: {digit, or None for a mine: bitset of layouts}."""
+    def _outcomes(self, members, cell):
+        """Layouts grouped by what `cell` shows: {digit, or None for a mine: bitset of layouts}.
+
+        members -- (bit of the layout, its mine set) for every layout still alive
+        """
         groups = {}
         mask, bit = self.masks[cell], 1 << cell
-        mine_sets = self.mine_sets
-        rest = alive
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            mines = mine_sets[low.bit_length() - 1]
+        for low, mines in members:
             shown = None if mines & bit else popcount(mask & mines)
             groups[shown] = groups.get(shown, 0) | low
         return groups
@@ -105,11 +103,17 @@ class Endgame:
         self.budget -= 1
         if self.budget < 0:
             raise _TooBig
-        total = popcount(alive)
+        members = []
         may_be_mine, must_be_mine = 0, closed
-        for i in cells_of(alive):
-            may_be_mine |= self.mine_sets[i]
-            must_be_mine &= self.mine_sets[i]
+        rest = alive
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            mines = self.mine_sets[low.bit_length() - 1]
+            members.append((low, mines))
+            may_be_mine |= mines
+            must_be_mine &= mines
+        total = len(members)
         certain = closed & ~may_be_mine
         # a cell safe in every layout is clicked first: it can only gain;
         # a cell that is a mine in every layout is never worth a click
@@ -118,7 +122,7 @@ class Endgame:
         for cell in choices:
             rest = closed & ~(1 << cell)
             expected = 0.0
-            for shown, group in self._outcomes(alive, cell).items():
+            for shown, group in self._outcomes(members, cell).items():
                 gain = self.mine_value if shown is None else self.safe_value(shown)
                 expected += popcount(group) / total * (gain + self._value(group, rest)[0])
             if best is None or expected > best:
