@@ -136,10 +136,9 @@ def play(task, judge, deadline=None, on_guess=None):
             continue
 
         # 3. pairs, then exact enumeration with the mine count
+        # every digit beside an undecided cell has been read: it was dirty from its opening
+        # on, and the single-digit pass reads each dirty digit that has such a neighbour
         live = numbers & spread(geo, unknown)
-        for c in cells_of(live):
-            if values[c] < 0:
-                values[c] = value(c)
         constraints = constraints_of(values, live, masks, unknown, mines)
         if constraints:
             found_safe, found_mines = pairs(constraints)
