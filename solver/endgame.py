@@ -94,6 +94,15 @@ class Endgame:
             groups[shown] = groups.get(shown, 0) | low
         return groups
 
+    def _known(self, safe, mines):
+        """(value, first click) of clicking every cell of `safe` under one known layout;
+        summed as the click-by-click recursion would sum it."""
+        value = 0.0
+        cells = cells_of(safe)
+        for cell in reversed(cells):
+            value = self.safe_value(popcount(self.masks[cell] & mines)) + value
+        return value, (cells[0] if cells else None)
+
     def _value(self, alive, closed):
         """Best expected value from here, and the move that reaches it."""
         key = (alive, closed)
@@ -114,6 +123,9 @@ class Endgame:
             may_be_mine |= mines
             must_be_mine &= mines
         total = len(members)
+        if total == 1:  # everything is known: click every safe cell, lowest first
+            memo[key] = self._known(closed & ~may_be_mine, may_be_mine)
+            return memo[key]
         certain = closed & ~may_be_mine
         # a cell safe in every layout is clicked first: it can only gain;
         # a cell that is a mine in every layout is never worth a click
