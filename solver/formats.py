@@ -15,6 +15,7 @@ safe-cell mode; `name_fields` splits it the way the official page does.
 
 import re
 from collections import namedtuple
+from functools import lru_cache
 
 from .geometry import geometry
 from .safezone import safe_cells
@@ -137,10 +138,11 @@ _DIGIT_VALUES = bytes(range(256)).translate(bytes.maketrans(b"0123456789", bytes
 _ONE_DIGIT = [{ord(str(k)): ord("1" if k == d else "0") for k in range(10)} for d in range(10)]
 
 
+@lru_cache(maxsize=4)  # the reader and then the judge of a board ask for the same digits
 def digit_layers(digits):
     """layers[d]: bitset of the cells showing digit d, for a row-major digit string."""
     backwards = digits[::-1]  # bit 0 is the first cell
-    return [int(backwards.translate(_ONE_DIGIT[d]), 2) if str(d) in digits else 0 for d in range(10)]
+    return tuple([int(backwards.translate(_ONE_DIGIT[d]), 2) if str(d) in digits else 0 for d in range(10)])
 
 
 def _miscounted(layers, geo):
