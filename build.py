@@ -52,9 +52,10 @@ OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
 # the slowest board so far still fits, and play stops guessing at the deadline), the one
 # write of the select list, interpreter exit (11-66 ms measured).  With 1.6 the whole
 # process took 1.52-1.60 s wall on the development machine (3.11 and 3.12, packs of
-# 3000-5000 boards), leaving 0.4 s for a slower or busier paiza.IO machine.
-# Not covered: reading the pack happens before any board and is not cut short by the
-# budget, so a pack must be small enough to read well within it (see the report).
+# 3000-5000 boards) and 1.61-1.68 s on packs of 20,000-40,000 boards, leaving 0.3 s for
+# a slower or busier paiza.IO machine.  Reading and indexing the pack (about 2-3 us a
+# board: 80 ms for 40,000) happen before any board and count against the budget, so a
+# bigger pack leaves less time to play (the plan in solver/plan.py then picks fewer).
 DEFAULT_BUDGET = 1.6
 
 MINIFIER_VERSION = "2.11.3"
