@@ -100,7 +100,11 @@ def count_solutions(component, budget=None):
     total = sum(sizes)
     weights = [0] * (total + 1)
     class_mines = [[0] * (total + 1) for _ in range(count)]
-    chosen = [0] * count
+    steps = [
+        (sizes[i], constraints_at[i], _COMB[sizes[i]] if sizes[i] < len(_COMB) else [comb(sizes[i], m) for m in range(sizes[i] + 1)])
+        for i in range(count)
+    ]
+    mined = []  # (class_mines list, m) of the classes holding mines on the current path
     nodes = [budget]
 
     def search(i, t, weight):
@@ -109,13 +113,10 @@ def count_solutions(component, budget=None):
             raise _OverBudget
         if i == count:
             weights[t] += weight
-            for p in range(count):
-                m = chosen[p]
-                if m:
-                    class_mines[p][t] += weight * m
+            for totals, m in mined:
+                totals[t] += weight * m
             return
-        size = sizes[i]
-        here = constraints_at[i]
+        size, here, ways = steps[i]
         low, high = 0, size
         for j in here:
             n = need[j]
@@ -125,19 +126,22 @@ def count_solutions(component, budget=None):
                 low = n - room[j] + size
         if low > high:
             return
-        ways = _COMB[size] if size < len(_COMB) else [comb(size, m) for m in range(size + 1)]
         for j in here:
             room[j] -= size
             need[j] -= low
+        totals = class_mines[i]
         for m in range(low, high + 1):
-            chosen[i] = m
-            search(i + 1, t + m, weight * ways[m])
+            if m:
+                mined.append((totals, m))
+                search(i + 1, t + m, weight * ways[m])
+                mined.pop()
+            else:
+                search(i + 1, t, weight)
             for j in here:
                 need[j] -= 1
         for j in here:
             room[j] += size
             need[j] += high + 1
-        chosen[i] = 0
 
     try:
         search(0, 0, 1)
