@@ -105,11 +105,12 @@ def count_solutions(component, budget=None):
         for i in range(count)
     ]
     mined = []  # (class_mines list, m) of the classes holding mines on the current path
-    nodes = [budget]
+    nodes = budget
 
     def search(i, t, weight):
-        nodes[0] -= 1
-        if nodes[0] < 0:
+        nonlocal nodes
+        nodes -= 1
+        if nodes < 0:
             raise _OverBudget
         if i == count:
             weights[t] += weight
