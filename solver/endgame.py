@@ -95,8 +95,8 @@ class Endgame:
         return groups
 
     def _known(self, safe, mines):
-        """(value, first click) of clicking every cell of `safe` under one known layout;
-        summed as the click-by-click recursion would sum it."""
+        """(value, first click) of clicking every cell of `safe`, lowest first, under one
+        known layout; summed as the click-by-click recursion would sum it."""
         value = 0.0
         cells = cells_of(safe)
         for cell in reversed(cells):
@@ -112,6 +112,10 @@ class Endgame:
         self.budget -= 1
         if self.budget < 0:
             raise _TooBig
+        if not alive & (alive - 1):  # one layout left: everything is known
+            mines = self.mine_sets[alive.bit_length() - 1]
+            memo[key] = self._known(closed & ~mines, mines)
+            return memo[key]
         members = []
         may_be_mine, must_be_mine = 0, closed
         rest = alive
@@ -123,9 +127,6 @@ class Endgame:
             may_be_mine |= mines
             must_be_mine &= mines
         total = len(members)
-        if total == 1:  # everything is known: click every safe cell, lowest first
-            memo[key] = self._known(closed & ~may_be_mine, may_be_mine)
-            return memo[key]
         certain = closed & ~may_be_mine
         # a cell safe in every layout is clicked first: it can only gain;
         # a cell that is a mine in every layout is never worth a click
