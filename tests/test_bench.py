@@ -1,0 +1,44 @@
+"""Tests for solver.bench: its figures are the contest's own, whatever the timing.
+
+Speeds are not asserted here (they are measured by running `bench`); what is checked
+is that the ratio, hits and mean are the official scores of the player's clicks and
+that repeating a board for a steadier time changes none of them.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from solver.batch import play_board
+from solver.bench import bench_pack
+from solver.generator import generate_pack
+from solver.rules import oracle_2025
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_bench_figures_are_the_scores_of_the_plays():
+    boards = generate_pack(60, "both", "dangerous")
+    played = [play_board(board) for board in boards]
+    expected_ratio = sum(max(0, score) for _, score, _ in played) / sum(oracle_2025(b) for b in boards)
+    once = bench_pack(boards)
+    assert once["boards"] == 60
+    assert abs(once["ratio"] - expected_ratio) < 1e-12
+    assert abs(once["hits"] - sum(hits for _, _, hits in played) / 60) < 1e-12
+    assert once["slowest_ms"] > 0 and once["slowest_name"] in {b.name for b in boards}
+    twice = bench_pack(boards, repeat=2)
+    assert (twice["ratio"], twice["hits"], twice["mean"]) == (once["ratio"], once["hits"], once["mean"])
+
+
+def test_bench_command_prints_one_line_per_pack():
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "bench", "--gen", "30", "both", "low", "--gen", "20", "auto", "middle", "--repeat", "2"],
+        cwd=str(PROJECT_ROOT), capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:3] == ["pack", "boards", "ratio"]
+    assert [line.split()[:2] for line in lines[1:]] == [
+        ["board_pack_30_both_low", "30"],
+        ["board_pack_20_auto_middle", "20"],
+    ]
