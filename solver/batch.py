@@ -64,11 +64,6 @@ def solve_items(items, budget=None, rule=None, start=None, out=None, err=None):
     return played, total, time.perf_counter() - start
 
 
-def solve_boards(boards, budget=None, rule=None, start=None, out=None):
-    """`solve_items` for a list of well-formed boards."""
-    return solve_items(((board, None) for board in boards), budget, rule, start, out)
-
-
 def format_total(total):
     """A summary total: integer for 2025, four decimals for a 2026 Fraction sum."""
     return str(total) if isinstance(total, int) else "%.4f" % total

@@ -256,11 +256,6 @@ def index_pack(text):
     return PackIndex(text, starts, fields, strays, [0, 1])
 
 
-def count_boards(text):
-    """How many board headers a pack has (cheap: no board is parsed)."""
-    return len(index_pack(text).starts)
-
-
 def _line_number(index, offset):
     """1-based line number of a text offset, counted on from the last one asked for."""
     counted = index.counted
