@@ -80,11 +80,11 @@ def name_fields(name):
     Returns NameFields with ints for width, height, mines and seed, or None when the
     name does not have that shape (then it tells nothing about the board).
     """
-    parts = re.split(r"[_x]", name)
+    parts = name.replace("x", "_").split("_")  # the page splits on /[_x]/
     if len(parts) < 6:
         return None
     _, x, y, mines, seed, mode = parts[:6]
-    if not all(_INT.match(p) for p in (x, y, mines, seed)):
+    if not (_INT.match(x) and _INT.match(y) and _INT.match(mines) and _INT.match(seed)):
         return None
     return NameFields(int(x), int(y), int(mines), int(seed), mode)
 
@@ -118,7 +118,7 @@ def _lines(text):
         yield number, _normal(raw)
 
 
-def _parse_header(fields):
+def parse_header(fields):
     """(width, height, mines, name, form) from header fields, or raise ValueError."""
     width, height = int(fields[0]), int(fields[1])
     if len(fields) >= 4 and _INT.match(fields[2]):
@@ -300,7 +300,7 @@ def iter_pack(text):
 def _finish_board(number, fields, rows):
     label = fields[3] if len(fields) >= 4 and _INT.match(fields[2]) else (fields[2] if len(fields) >= 3 else "?")
     try:
-        width, height, mines, name, form = _parse_header(fields)
+        width, height, mines, name, form = parse_header(fields)
         cells = _check_board(width, height, name, rows, mines)
     except ValueError as exc:
         return None, "board %s (line %d): %s" % (label, number, exc)
