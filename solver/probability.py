@@ -83,20 +83,30 @@ def _order(component):
     return order
 
 
+def _walk(component):
+    """What both the search and the sweep walk a component by, classes in _order:
+
+    order -- class indices in walking order; sizes -- their sizes in that order
+    room  -- per constraint, the cells it covers; at[i] -- constraints of the i-th class
+    """
+    order = _order(component)
+    position = {k: i for i, k in enumerate(order)}
+    sizes = [component.sizes[k] for k in order]
+    room = [sum(component.sizes[k] for k in members) for members, _ in component.constraints]
+    at = [[] for _ in order]
+    for j, (members, _) in enumerate(component.constraints):
+        for k in members:
+            at[position[k]].append(j)
+    return order, sizes, room, at
+
+
 def count_solutions(component, budget=None):
     """The Counts of a component, or None if it needs more than `budget` nodes."""
     if budget is None:
         budget = DEFAULT_BUDGET
-    order = _order(component)
-    sizes = [component.sizes[k] for k in order]
-    position = {k: i for i, k in enumerate(order)}
+    order, sizes, room, constraints_at = _walk(component)
     count = len(order)
     need = [mines for _, mines in component.constraints]
-    room = [sum(component.sizes[k] for k in members) for members, _ in component.constraints]
-    constraints_at = [[] for _ in range(count)]
-    for j, (members, _) in enumerate(component.constraints):
-        for k in members:
-            constraints_at[position[k]].append(j)
     total = sum(sizes)
     weights = [0] * (total + 1)
     class_mines = [[0] * (total + 1) for _ in range(count)]
@@ -223,16 +233,12 @@ def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
     Returns (probabilities, certain_safe, certain_mine), lists by class, or None past
     `state_cap` states.
     """
-    order = _order(component)
+    order, sizes, room, at = _walk(component)
     count = len(order)
-    position = {k: i for i, k in enumerate(order)}
-    sizes = [component.sizes[k] for k in order]
-    last = [max(position[k] for k in members) for members, _ in component.constraints]
-    room = [sum(component.sizes[k] for k in members) for members, _ in component.constraints]
-    at = [[] for _ in range(count)]
-    for j, (members, _) in enumerate(component.constraints):
-        for k in members:
-            at[position[k]].append(j)
+    last = [0] * len(component.constraints)  # the step where each constraint closes
+    for i, here in enumerate(at):
+        for j in here:
+            last[j] = i
 
     # forward: layers[i] maps the state before class i to its weight.  A state packs the
     # mines still needed by the open constraints into one int, `bits` bits per
