@@ -39,6 +39,14 @@ def constraints_of(values, numbers, masks, unknown, mines):
     return list(seen.items())
 
 
+def covered(constraints):
+    """The closed cells some constraint touches (the frontier), as one bitset."""
+    cells = 0
+    for touched, _ in constraints:
+        cells |= touched
+    return cells
+
+
 def components_of(constraints):
     """Split constraints into independent Components with their cell classes.
 

@@ -14,7 +14,7 @@ from .deduce import pairs
 
 from .endgame import ENDGAME_CELLS, Endgame
 from .formats import MINE, name_fields
-from .frontier import components_of, constraints_of
+from .frontier import components_of, constraints_of, covered
 from .geometry import geometry, spread
 from .policy import choose_guess, worth_guessing_2025, worth_guessing_2026
 from .probability import Estimate, estimate, remembering
@@ -149,10 +149,7 @@ def play(task, judge, deadline=None, on_guess=None):
                 dirty |= spread(geo, found_mines) & numbers
                 if safe or dirty:
                     continue
-        frontier = 0
-        for cells, _ in constraints:
-            frontier |= cells
-        interior = unknown & ~frontier
+        interior = unknown & ~covered(constraints)
         interior_count = popcount(interior)
         mines_left = None if mine_total is None else mine_total - popcount(mines)
         result = estimate(

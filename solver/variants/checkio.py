@@ -32,7 +32,7 @@ tests/checkio_referee.py.
 
 from ..bitset import cells_of, popcount
 from ..deduce import elimination, pairs, single_digit
-from ..frontier import components_of, constraints_of
+from ..frontier import components_of, constraints_of, covered
 from ..geometry import geometry
 from ..policy import cell_probabilities, choose_guess
 from ..probability import count_solutions, estimate
@@ -94,14 +94,11 @@ def analyse(geo, values, closed, marked, numbers):
         safe, mines = pairs(constraints)
     if safe | mines:
         return safe & closed, mines & closed & ~safe, None, 0
-    frontier = 0
-    for cells, _ in constraints:
-        frontier |= cells
-    interior = closed & ~frontier
+    interior = closed & ~covered(constraints)
     components = components_of(constraints)
     for component in components:
         counted = count_solutions(component)
-        if counted is not None and not any(counted[0]):
+        if counted is not None and not counted.support:
             raise _Inconsistent  # no layout fits these digits
     result = estimate(components, interior, popcount(interior), None)
     safe, mines = result.safe, result.mines

@@ -35,7 +35,7 @@ import time
 
 from ..bitset import cells_of, popcount
 from ..deduce import pairs
-from ..frontier import components_of, constraints_of
+from ..frontier import components_of, constraints_of, covered
 from ..geometry import geometry
 from ..policy import cell_probabilities, expected_progress, mine_count_odds
 from ..probability import count_solutions, estimate
@@ -182,10 +182,7 @@ class Player:
         budget = self._budget()
         if budget is None:
             return 0, 0, None
-        frontier = 0
-        for cells, _ in constraints:
-            frontier |= cells
-        interior = unknown & ~frontier
+        interior = unknown & ~covered(constraints)
         mines_left = self.mine_total - popcount(mines)
         self.memo, self.memo_next = self.memo_next, {}  # keep what the last step counted
         components = components_of(constraints)
@@ -201,7 +198,7 @@ class Player:
             else:
                 countable.append(component)
         components = countable
-        free = unknown & ~frontier | rough
+        free = interior | rough
         result = estimate(components, free, popcount(free), mines_left, budget, self._count)
         safe, found = result.safe & unknown, result.mines & unknown & ~result.safe
         if rough:
