@@ -73,7 +73,6 @@ def format_pack(boards):
     return "\n".join(format_board(b) for b in boards)
 
 
-@lru_cache(maxsize=4)  # a board's name is read for its Task and for its promise check
 def name_fields(name):
     """Split `board_{X}x{Y}_{MINES}_{SEED}_{MODE}` as the official boardProperty does.
 
