@@ -198,9 +198,10 @@ def remembering(memo):
     went over budget gets a small budget (HARD_BUDGET_SHARE): it is swept at once
     instead of being searched to the limit again.
     """
-    hard = [0]  # cells of components that went over budget, until counted again
+    hard = 0  # cells of components that went over budget, until counted again
 
     def counter(component, budget):
+        nonlocal hard
         key = component.key
         if key in memo:
             return memo[key]
@@ -208,13 +209,13 @@ def remembering(memo):
         cells = 0
         for atom in component.classes:
             cells |= atom
-        if 2 * popcount(cells & hard[0]) > popcount(cells):
+        if 2 * popcount(cells & hard) > popcount(cells):
             budget = int(budget * HARD_BUDGET_SHARE)
         result = memo[key] = count_solutions(component, budget)
         if result is None:
-            hard[0] |= cells
+            hard |= cells
         else:
-            hard[0] &= ~cells
+            hard &= ~cells
         return result
 
     return counter
