@@ -17,6 +17,7 @@ import re
 from collections import namedtuple
 from functools import lru_cache
 
+from .bitset import popcount
 from .geometry import geometry
 from .safezone import safe_cells
 
@@ -186,7 +187,7 @@ def _check_board(width, height, name, rows, mines):
     digits = "".join(row for _, row in rows)
     cells = tuple(digits.encode("ascii").translate(_DIGIT_VALUES))
     layers = digit_layers(digits)
-    found = bin(layers[MINE]).count("1")
+    found = popcount(layers[MINE])
     if mines is not None and found != mines:
         raise ValueError("header says %d mines, the board has %d" % (mines, found))
     geo = geometry(width, height)
