@@ -11,14 +11,14 @@ import io
 import sys
 import time
 
-from .batch import play_board, solve_text
+from .batch import LOOK_HELP, play_board, solve_text
 from .formats import format_pack, read_pack
 from .generator import generate_pack, pack_name
 from .paiza import BUDGET_SECONDS, STARTUP_ALLOWANCE_SECONDS
 from .rules import oracle_2025
 
 
-def bench_pack(boards, rule=None, progress=None, repeat=1):
+def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
     """A dict of figures for one pack played without a deadline.
 
     Each board is timed as the contest plays it (batch.play_board: task, judge,
@@ -33,7 +33,7 @@ def bench_pack(boards, rule=None, progress=None, repeat=1):
         elapsed = None
         for _ in range(max(1, repeat)):
             began = time.perf_counter()
-            _, score, board_hits = play_board(board, rule)
+            _, score, board_hits = play_board(board, rule, look=look)
             took = time.perf_counter() - began
             elapsed = took if elapsed is None else min(elapsed, took)
         seconds += elapsed
@@ -86,6 +86,7 @@ def add_arguments(parser):
         help="play each board N times and time its fastest run (steadier speeds on a busy machine)",
     )
     parser.add_argument("--contest", action="store_true", help="also print the total the paiza entry scores on the pack in its 2 s run")
+    parser.add_argument("--look", action="store_true", help=LOOK_HELP + " (the --contest total is the entry's, without it)")
 
 
 def run(args):
@@ -115,7 +116,7 @@ def run(args):
     print(header)
     for name, boards in packs:
         print("%s: playing %d boards" % (name, len(boards)), file=sys.stderr)
-        f = bench_pack(boards, args.rule, sys.stderr, args.repeat)
+        f = bench_pack(boards, args.rule, sys.stderr, args.repeat, args.look)
         line = "%-40s %6d %7.4f %6.3f %8.2f %9.0f %8.1f" % (
             name[-40:], f["boards"], f["ratio"], f["hits"], f["mean"], f["per_second"], f["slowest_ms"],
         )

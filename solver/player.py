@@ -16,6 +16,7 @@ from .endgame import ENDGAME_CELLS, Endgame
 from .formats import MINE, name_fields
 from .frontier import components_of, constraints_of, covered
 from .geometry import geometry, spread
+from .lookahead import Lookahead
 from .policy import choose_guess, worth_guessing_2025, worth_guessing_2026
 from .probability import Estimate, estimate, remembering
 from .safezone import safe_cells
@@ -47,7 +48,7 @@ def task_of(board, rule=None, trust_name=True):
     return Task(board.width, board.height, mines, tuple(safe), rule or board.form)
 
 
-def play(task, judge, deadline=None, on_guess=None):
+def play(task, judge, deadline=None, on_guess=None, look=False):
     """Play one board; return the clicked cells in order.
 
     `judge` is the only window on the board: ``judge.open(cell)`` clicks and returns
@@ -57,6 +58,8 @@ def play(task, judge, deadline=None, on_guess=None):
     far are still a valid play.
     `on_guess(cell, p)`, if given, is told of each guess (a click not known to be safe,
     of mine probability p) before it is made: tests use it to check the certain clicks.
+    `look` ranks risky guesses by two-step safety (lookahead.Lookahead): stronger on
+    dense boards, and slower.
     """
     geo = geometry(task.width, task.height)
     masks = geo.masks
@@ -74,7 +77,9 @@ def play(task, judge, deadline=None, on_guess=None):
     for c in task.safe_cells:
         safe |= 1 << c
     pending = list(task.safe_cells)
-    counter = remembering({})  # component counts, reused while a component is unchanged
+    counts_memo = {}
+    counter = remembering(counts_memo)  # component counts, reused while a component is unchanged
+    look_memo = {}  # counts of the components the lookahead met
     sweeps = {}  # likewise for the sweeps of components too big to count
     endgame = None  # the exact endgame solver, made when first needed
 
@@ -152,9 +157,8 @@ def play(task, judge, deadline=None, on_guess=None):
         interior = unknown & ~covered(constraints)
         interior_count = popcount(interior)
         mines_left = None if mine_total is None else mine_total - popcount(mines)
-        result = estimate(
-            components_of(constraints), interior, interior_count, mines_left, counter=counter, sweeps=sweeps
-        )
+        components = components_of(constraints)
+        result = estimate(components, interior, interior_count, mines_left, counter=counter, sweeps=sweeps)
         if result.safe or result.mines:
             safe |= result.safe & unknown
             new_mines = result.mines & unknown & ~result.safe
@@ -178,7 +182,10 @@ def play(task, judge, deadline=None, on_guess=None):
             p = result.interior_prob if interior >> cell & 1 else _probability_of(result, cell)
         else:
             if clicks:
-                guess = choose_guess(result, interior, unknown, masks, mines, constraints)
+                looker = None
+                if look and result.exact:
+                    looker = Lookahead(masks, constraints, components, unknown, interior, mines_left, counts_memo, look_memo)
+                guess = choose_guess(result, interior, unknown, masks, mines, constraints, looker and looker.second_safety)
             else:  # nothing known yet: every board of this shape and mine count starts alike
                 guess = _opening_guess(task.width, task.height, result.interior_prob)
             if guess is None:

@@ -18,6 +18,9 @@ PROGRESS_CAP = 3.0  # progress beyond this many cells earns nothing more
 MINE_PROGRESS_WEIGHT = 6.0  # weight of what a mine hit settles, relative to a safe reveal
 CASCADE_BONUS = 5.0  # extra progress credited to a cell likely to show a true zero
 LOOKAHEAD_CELLS = 16  # at most this many near-safest cells are looked at closely
+LOOK_FROM = 0.15  # with a lookahead, guesses at least this risky are ranked by two-step safety
+LOOK_CELLS = 3  # that many safest cells are looked at, and the merit rule's choice
+LOOK_WINDOW = 0.05  # ... if they are this close to the lowest probability
 
 
 def cell_probabilities(estimate, size):
@@ -90,11 +93,14 @@ def _zero_chance(cell, masks, mines, unknown, probs, p_interior, frontier):
     return chance
 
 
-def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
+def choose_guess(estimate, interior, unknown, masks, mines, constraints=(), look=None):
     """(cell, p_mine, expected digit) of the best guess among the undecided cells.
 
     The safest cells compete on progress: how many cells the digit they show is
-    expected to settle at once (a zero settles all its neighbours).
+    expected to settle at once (a zero settles all its neighbours).  When even the
+    safest is risky and `look` is given (a lookahead.Lookahead's second_safety), the
+    best few are ranked again by the chance that both they and the click after them
+    are safe.
     """
     probs = cell_probabilities(estimate, len(masks))
     p_interior = estimate.interior_prob
@@ -118,7 +124,7 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
     if len(near) > LOOKAHEAD_CELLS:  # e.g. a wide interior: keep those likeliest to be zeros
         near.sort(key=lambda pc: (round(pc[0], 3), -_zero_chance(pc[1], masks, mines, unknown, probs, p_interior, frontier)))
         near = near[: int(LOOKAHEAD_CELLS)]
-    best = None
+    ranked = []  # (key, cell, p, expected digit, neighbour probabilities)
     odds_of = {}  # neighbour probabilities -> mine_count_odds: interior cells share them
     for p, c in near:
         around = masks[c] & unknown
@@ -137,10 +143,40 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=()):
             mine_progress = _mine_progress(c, [(cells, need) for cells, need in constraints if cells >> c & 1])
             merit += p * PROGRESS_WEIGHT * MINE_PROGRESS_WEIGHT * min(mine_progress, PROGRESS_CAP)
         key = (round(merit, 9), -c)  # equal merits (up to float noise) go to the lowest cell
-        if best is None or key > best[0]:
-            best = (key, c, p, expected_digit)
-    _, cell, p, expected_digit = best
+        ranked.append((key, c, p, expected_digit, neighbour_probs))
+    ranked.sort(reverse=True)
+    if look is not None and lowest >= LOOK_FROM:
+        ranked = _looked_again(ranked, levels, lowest, probs, p_interior, masks, unknown, mines, look) or ranked
+    _, cell, p, expected_digit, _ = ranked[0]
     return cell, p, expected_digit
+
+
+def _looked_again(ranked, levels, lowest, probs, p_interior, masks, unknown, mines, look):
+    """The candidates ranked by the chance that they and the click after them are safe,
+    or None when there is nothing to compare or a look has no exact answer.
+
+    Looked at: the LOOK_CELLS safest cells within LOOK_WINDOW of the lowest probability
+    (lowest cell first among equals: measured better than the merit order here) and
+    the merit rule's own choice.
+    """
+    window = sorted((p, c) for p, cells in levels if p <= lowest + LOOK_WINDOW for c in cells_of(cells))
+    candidates = []
+    for p, c in window[: int(LOOK_CELLS)]:
+        around = masks[c] & unknown
+        neighbour_probs = tuple([probs[n] if probs[n] is not None else (p_interior or 0.0) for n in cells_of(around)])
+        candidates.append((None, c, p, popcount(masks[c] & mines) + sum(neighbour_probs), neighbour_probs))
+    if all(c != ranked[0][1] for _, c, _, _, _ in candidates):
+        candidates.append(ranked[0])
+    if len(candidates) < 2:
+        return None
+    looked = []
+    for _, c, p, expected_digit, neighbour_probs in candidates:
+        second = look(c, neighbour_probs)
+        if second is None:
+            return None
+        looked.append(((round((1.0 - p) * second, 9), -c), c, p, expected_digit, neighbour_probs))
+    looked.sort(reverse=True)
+    return looked
 
 
 def worth_guessing_2025(p, expected_digit, remaining_value, score_if_stop):

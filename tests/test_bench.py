@@ -42,3 +42,12 @@ def test_bench_command_prints_one_line_per_pack():
         ["board_pack_30_both_low", "30"],
         ["board_pack_20_auto_middle", "20"],
     ]
+
+
+def test_look_reaches_the_player_and_bench_scores_its_plays():
+    boards = generate_pack(40, "both", "ultra")
+    plain = [play_board(board) for board in boards]
+    looked = [play_board(board, look=True) for board in boards]
+    assert any(a[0] != b[0] for a, b in zip(plain, looked)), "the lookahead changed no guess on 40 ultra boards"
+    expected_ratio = sum(max(0, score) for _, score, _ in looked) / sum(oracle_2025(b) for b in boards)
+    assert abs(bench_pack(boards, look=True)["ratio"] - expected_ratio) < 1e-12

@@ -273,12 +273,12 @@ def test_single_board_lists_are_valid(board):
     check_select_list(select_text, summary, [board])
 
 
-@given(boards())
+@given(boards(), st.booleans())
 @scaled(2.0)
-def test_clicks_not_called_guesses_are_safe(board):
+def test_clicks_not_called_guesses_are_safe(board, look):
     judge = Judge(board)
     guesses = []
-    clicks = play(task_of(board), judge, None, on_guess=lambda cell, p: guesses.append((cell, p)))
+    clicks = play(task_of(board), judge, None, on_guess=lambda cell, p: guesses.append((cell, p)), look=look)
     guessed = {cell for cell, _ in guesses}
     assert len(guessed) == len(guesses), "a cell guessed twice"
     for cell in clicks:
@@ -336,8 +336,8 @@ def twins(draw):
     return first, second, (a, b)
 
 
-def play_clicks(board):
-    return play(task_of(board), Judge(board), None)
+def play_clicks(board, look=False):
+    return play(task_of(board), Judge(board), None, look=look)
 
 
 def unfair_point(first_clicks, second_clicks, pair):
@@ -352,15 +352,15 @@ def unfair_point(first_clicks, second_clicks, pair):
     return None
 
 
-@given(twins())
+@given(twins(), st.booleans())
 @scaled(1.5)
-def test_twins_get_the_same_clicks_until_the_pair(twin):
+def test_twins_get_the_same_clicks_until_the_pair(twin, look):
     first, second, pair = twin
     assert first.cells != second.cells and first.cells.count(MINE) == second.cells.count(MINE)
     # outside the pair every digit is the same: the pair is undecidable from the outside
     differing = [c for c in range(len(first.cells)) if first.cells[c] != second.cells[c]]
     assert set(differing) == set(pair)
-    point = unfair_point(play_clicks(first), play_clicks(second), pair)
+    point = unfair_point(play_clicks(first, look), play_clicks(second, look), pair)
     assert point is None, "the player's clicks depend on hidden mines (they part at click %d)" % point
 
 

@@ -1,0 +1,119 @@
+"""Second-step safety of a guess: how safe the next click will be once it is made.
+
+A guess that survives shows a digit.  For each digit it may show, the board is
+estimated again with that digit as a new constraint (and the guessed cell known
+safe); the next click is then either certain (safety 1) or the safest cell left.
+Averaged over the digits, weighed by their odds, this is the chance that the next
+click is safe too.  On dense boards the guess that keeps the next one safe beats
+the guess that is merely safest now.
+
+Only the components the guess touches are counted again; the others keep their
+counts (the same memo the player's own estimate fills), so one look costs a few
+small enumerations.  A look that would need a component too big to count gives no
+answer: the caller then ranks by its cheaper rule.
+"""
+
+from .bitset import popcount
+from .frontier import components_of
+from .policy import mine_count_odds
+from .probability import count_solutions, estimate
+
+LOOK_BUDGET = 400  # search nodes per component counted for a look
+LOOK_MIN_WEIGHT = 0.02  # digits less likely than this are not looked at
+CANNOT_SHOW = -1.0  # safety_after's answer for a digit no layout allows
+
+
+class Lookahead:
+    """Looks from one position: the player's constraints, components and counts."""
+
+    def __init__(self, masks, constraints, components, unknown, interior, mines_left, counts_memo, look_memo):
+        self.masks = masks
+        self.constraints = constraints
+        self.components = components
+        self.component_cells = [_cells(comp) for comp in components]
+        self.unknown = unknown
+        self.interior = interior
+        self.mines_left = mines_left
+        self.counts_memo = counts_memo  # the player's: read only
+        self.look_memo = look_memo  # the looks' own, kept for the whole board
+
+    def _count(self, component, budget=None):
+        key = component.key
+        if key in self.counts_memo:
+            return self.counts_memo[key]
+        if key not in self.look_memo:
+            self.look_memo[key] = count_solutions(component, LOOK_BUDGET)
+        return self.look_memo[key]
+
+    def second_safety(self, cell, neighbour_probs):
+        """Chance, given `cell` is safe, that the best next click is safe too; or None.
+
+        neighbour_probs -- mine probabilities of the cell's undecided neighbours, in
+                           cell order: they weigh the digits it may show.
+        """
+        setting = self._setting(cell)
+        total = weight_sum = 0.0
+        for mines_around, weight in enumerate(mine_count_odds(neighbour_probs)):
+            if weight < LOOK_MIN_WEIGHT:
+                continue
+            safety = self._safety(setting, mines_around)
+            if safety is None:
+                return None
+            if safety == CANNOT_SHOW:
+                continue
+            weight_sum += weight
+            total += weight * safety
+        if weight_sum <= 0.0:
+            return None
+        return total / weight_sum
+
+    def safety_after(self, cell, mines_around):
+        """The safety of the best click once `cell` has shown `mines_around` mines among
+        its undecided neighbours (1.0 when some cell is then certain); CANNOT_SHOW when
+        no layout allows it; None when a component is too big to count."""
+        return self._safety(self._setting(cell), mines_around)
+
+    def _setting(self, cell):
+        """What does not depend on the digit: the cell's undecided neighbours, the
+        components it does not touch, the constraints it changes, the interior left."""
+        bit = 1 << cell
+        around = self.masks[cell] & self.unknown & ~bit
+        touched = around | bit
+        kept, zone = [], touched
+        for comp, cells in zip(self.components, self.component_cells):
+            if cells & touched:
+                zone |= cells
+            else:
+                kept.append(comp)
+        changed = [(cells & ~bit, need) for cells, need in self.constraints if cells & zone and cells & ~bit]
+        return around, kept, changed, self.interior & ~touched, self.unknown & ~bit
+
+    def _safety(self, setting, mines_around):
+        around, kept, changed, interior, rest = setting
+        if any(self._count(comp) is None for comp in kept):
+            return None  # part of the board is only swept: no exact look
+        parts = components_of(changed + [(around, mines_around)] if around else changed)
+        counted = [self._count(comp) for comp in parts]
+        if any(counts is None for counts in counted):
+            return None
+        if not all(counts.support for counts in counted):
+            return CANNOT_SHOW
+        after = estimate(kept + parts, interior, popcount(interior), self.mines_left, counter=self._count)
+        if not after.exact:
+            return CANNOT_SHOW  # no layout fits the mine count
+        if after.safe & rest:
+            return 1.0
+        lowest = 1.0
+        for cells, p in zip(after.class_masks, after.class_probs):
+            if p < lowest and cells & rest:
+                lowest = p
+        if interior and after.interior_prob is not None and after.interior_prob < lowest:
+            lowest = after.interior_prob
+        return 1.0 - lowest
+
+
+def _cells(component):
+    cells = 0
+    for atom in component.classes:
+        cells |= atom
+    return cells
