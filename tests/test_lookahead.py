@@ -105,7 +105,7 @@ def test_choose_guess_follows_the_look_and_ignores_a_look_without_answer():
     for favourite in range(3):  # the LOOK_CELLS safest cells, lowest first, are looked at
         looks = []
 
-        def look(cell, neighbour_probs, favourite=favourite):
+        def look(cell, neighbour_probs, favourite=favourite, looks=looks):
             looks.append(cell)
             return 0.9 if cell == favourite else 0.5
 
