@@ -4,8 +4,9 @@ A guess that survives shows a digit.  For each digit it may show, the board is
 estimated again with that digit as a new constraint (and the guessed cell known
 safe); the next click is then either certain (safety 1) or the safest cell left.
 Averaged over the digits, weighed by their odds, this is the chance that the next
-click is safe too.  On dense boards the guess that keeps the next one safe beats
-the guess that is merely safest now.
+click is safe too.  A guess that hits a mine is looked past the same way (the mine
+is then known).  On dense boards the guess that keeps the next one safe beats the
+guess that is merely safest now.
 
 Only the components the guess touches are counted again; the others keep their
 counts (the same memo the player's own estimate fills), so one look costs a few
@@ -67,6 +68,32 @@ class Lookahead:
             return None
         return total / weight_sum
 
+    def safety_after_mine(self, cell):
+        """The safety of the best click once `cell` has turned out a mine; None as above."""
+        bit = 1 << cell
+        kept, zone = [], bit
+        for comp, cells in zip(self.components, self.component_cells):
+            if cells & bit:
+                zone |= cells
+            else:
+                kept.append(comp)
+        if any(self._count(comp) is None for comp in kept):
+            return None
+        changed = self._without(bit, zone, 1)
+        if changed is None:
+            return CANNOT_SHOW
+        parts = components_of(changed)
+        counted = [self._count(comp) for comp in parts]
+        if any(counts is None for counts in counted):
+            return None
+        if not all(counts.support for counts in counted):
+            return CANNOT_SHOW
+        interior = self.interior & ~bit
+        after = estimate(kept + parts, interior, popcount(interior), self.mines_left - 1, counter=self._count)
+        if not after.exact:
+            return CANNOT_SHOW
+        return self._best(after, interior, self.unknown & ~bit)
+
     def safety_after(self, cell, mines_around):
         """The safety of the best click once `cell` has shown `mines_around` mines among
         its undecided neighbours (1.0 when some cell is then certain); CANNOT_SHOW when
@@ -85,11 +112,27 @@ class Lookahead:
                 zone |= cells
             else:
                 kept.append(comp)
-        changed = [(cells & ~bit, need) for cells, need in self.constraints if cells & zone and cells & ~bit]
-        return around, kept, changed, self.interior & ~touched, self.unknown & ~bit
+        return around, kept, self._without(bit, zone, 0), self.interior & ~touched, self.unknown & ~bit
+
+    def _without(self, bit, zone, is_mine):
+        """The constraints over `zone` once the cell `bit` is decided (a mine if is_mine),
+        or None when that contradicts one of them."""
+        changed = []
+        for cells, need in self.constraints:
+            if cells & zone:
+                if cells & bit:
+                    cells, need = cells & ~bit, need - is_mine
+                    if not cells:
+                        if need:
+                            return None
+                        continue
+                changed.append((cells, need))
+        return changed
 
     def _safety(self, setting, mines_around):
         around, kept, changed, interior, rest = setting
+        if changed is None:
+            return CANNOT_SHOW  # the cell cannot be safe
         if any(self._count(comp) is None for comp in kept):
             return None  # part of the board is only swept: no exact look
         parts = components_of(changed + [(around, mines_around)] if around else changed)
@@ -101,6 +144,10 @@ class Lookahead:
         after = estimate(kept + parts, interior, popcount(interior), self.mines_left, counter=self._count)
         if not after.exact:
             return CANNOT_SHOW  # no layout fits the mine count
+        return self._best(after, interior, rest)
+
+    @staticmethod
+    def _best(after, interior, rest):
         if after.safe & rest:
             return 1.0
         lowest = 1.0

@@ -185,7 +185,7 @@ def play(task, judge, deadline=None, on_guess=None, look=False):
                 looker = None
                 if look and result.exact:
                     looker = Lookahead(masks, constraints, components, unknown, interior, mines_left, counts_memo, look_memo)
-                guess = choose_guess(result, interior, unknown, masks, mines, constraints, looker and looker.second_safety)
+                guess = choose_guess(result, interior, unknown, masks, mines, constraints, looker)
             else:  # nothing known yet: every board of this shape and mine count starts alike
                 guess = _opening_guess(task.width, task.height, result.interior_prob)
             if guess is None:

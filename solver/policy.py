@@ -17,8 +17,8 @@ PROGRESS_WEIGHT = 0.25  # how much expected progress (cells settled) adds to a s
 PROGRESS_CAP = 3.0  # progress beyond this many cells earns nothing more
 MINE_PROGRESS_WEIGHT = 6.0  # weight of what a mine hit settles, relative to a safe reveal
 CASCADE_BONUS = 5.0  # extra progress credited to a cell likely to show a true zero
-LOOKAHEAD_CELLS = 16  # at most this many near-safest cells are looked at closely
-LOOK_FROM = 0.15  # with a lookahead, guesses at least this risky are ranked by two-step safety
+MERIT_CELLS = 16  # at most this many near-safest cells are looked at closely
+LOOK_FROM = 0.1  # with a lookahead, guesses at least this risky are ranked by two-step safety
 LOOK_CELLS = 3  # that many safest cells are looked at, and the merit rule's choice
 LOOK_WINDOW = 0.05  # ... if they are this close to the lowest probability
 
@@ -98,9 +98,8 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=(), look
 
     The safest cells compete on progress: how many cells the digit they show is
     expected to settle at once (a zero settles all its neighbours).  When even the
-    safest is risky and `look` is given (a lookahead.Lookahead's second_safety), the
-    best few are ranked again by the chance that both they and the click after them
-    are safe.
+    safest is risky and `look` is given (a lookahead.Lookahead), the best few are
+    ranked again by the safe clicks expected in two steps.
     """
     probs = cell_probabilities(estimate, len(masks))
     p_interior = estimate.interior_prob
@@ -121,9 +120,9 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=(), look
         if p <= lowest + NEAR_SAFEST:
             near_cells |= cells
     near = [(probs[c] if probs[c] is not None else p_interior, c) for c in cells_of(near_cells)]
-    if len(near) > LOOKAHEAD_CELLS:  # e.g. a wide interior: keep those likeliest to be zeros
+    if len(near) > MERIT_CELLS:  # e.g. a wide interior: keep those likeliest to be zeros
         near.sort(key=lambda pc: (round(pc[0], 3), -_zero_chance(pc[1], masks, mines, unknown, probs, p_interior, frontier)))
-        near = near[: int(LOOKAHEAD_CELLS)]
+        near = near[: int(MERIT_CELLS)]
     ranked = []  # (key, cell, p, expected digit, neighbour probabilities)
     odds_of = {}  # neighbour probabilities -> mine_count_odds: interior cells share them
     for p, c in near:
@@ -152,12 +151,14 @@ def choose_guess(estimate, interior, unknown, masks, mines, constraints=(), look
 
 
 def _looked_again(ranked, levels, lowest, probs, p_interior, masks, unknown, mines, look):
-    """The candidates ranked by the chance that they and the click after them are safe,
-    or None when there is nothing to compare or a look has no exact answer.
+    """The candidates ranked by the safe clicks expected in two steps (this one, and
+    the best one after it, whatever this one shows, mine included); None when there
+    is nothing to compare or a look has no exact answer.
 
-    Looked at: the LOOK_CELLS safest cells within LOOK_WINDOW of the lowest probability
-    (lowest cell first among equals: measured better than the merit order here) and
-    the merit rule's own choice.
+    Mines do not end a board here, so the click after a mine counts too.  Looked at:
+    the LOOK_CELLS safest cells within LOOK_WINDOW of the lowest probability (lowest
+    cell first among equals: measured better than the merit order) and the merit
+    rule's own choice.
     """
     window = sorted((p, c) for p, cells in levels if p <= lowest + LOOK_WINDOW for c in cells_of(cells))
     candidates = []
@@ -171,10 +172,12 @@ def _looked_again(ranked, levels, lowest, probs, p_interior, masks, unknown, min
         return None
     looked = []
     for _, c, p, expected_digit, neighbour_probs in candidates:
-        second = look(c, neighbour_probs)
-        if second is None:
+        if_safe = look.second_safety(c, neighbour_probs)
+        if_mine = look.safety_after_mine(c) if p > 0.0 else 0.0
+        if if_safe is None or if_mine is None:
             return None
-        looked.append(((round((1.0 - p) * second, 9), -c), c, p, expected_digit, neighbour_probs))
+        merit = (1.0 - p) * (1.0 + if_safe) + p * max(if_mine, 0.0)  # a mine that cannot be: 0
+        looked.append(((round(merit, 9), -c), c, p, expected_digit, neighbour_probs))
     looked.sort(reverse=True)
     return looked
 

@@ -33,9 +33,12 @@ def looker_of(position):
 
 
 def brute_safety(masks, unknown, worlds, cell, mines_around):
-    """The exact safety of the best next click, or CANNOT_SHOW."""
+    """The exact safety of the best next click, or CANNOT_SHOW (mines_around None: the cell is a mine)."""
     around = masks[cell] & unknown & ~(1 << cell)
-    left = [w for w in worlds if not w >> cell & 1 and popcount(w & around) == mines_around]
+    if mines_around is None:
+        left = [w for w in worlds if w >> cell & 1]
+    else:
+        left = [w for w in worlds if not w >> cell & 1 and popcount(w & around) == mines_around]
     if not left:
         return CANNOT_SHOW
     rest = unknown & ~(1 << cell)
@@ -53,8 +56,6 @@ def test_safety_after_each_digit_is_the_brute_force_one(position):
     looker, worlds = looker_of(position)
     assert worlds
     for cell in cells_of(unknown):
-        if all(w >> cell & 1 for w in worlds):
-            continue  # never safe: nothing to look at
         rest = unknown & ~(1 << cell)
         assume(rest)
         around = geo.masks[cell] & rest
@@ -66,6 +67,22 @@ def test_safety_after_each_digit_is_the_brute_force_one(position):
                 assert got == CANNOT_SHOW, (cell, mines_around, got)
             else:
                 assert abs(got - want) < 1e-9, (cell, mines_around, got, want)
+
+
+@given(positions(max_closed=10))
+@settings(max_examples=120, deadline=None)
+def test_safety_after_a_mine_is_the_brute_force_one(position):
+    geo, mines, values, numbers, unknown, known = position
+    looker, worlds = looker_of(position)
+    for cell in cells_of(unknown):
+        assume(unknown & ~(1 << cell))
+        got = looker.safety_after_mine(cell)
+        want = brute_safety(geo.masks, unknown, worlds, cell, None)
+        assert got is not None
+        if want == CANNOT_SHOW:
+            assert got == CANNOT_SHOW, (cell, got)
+        else:
+            assert abs(got - want) < 1e-9, (cell, got, want)
 
 
 @given(positions(max_closed=10), st.data())
@@ -92,6 +109,22 @@ def test_second_safety_weighs_the_digits_by_their_odds(position, data):
         assert abs(got - total / weights) < 1e-9
 
 
+class StubLook:
+    """A look with fixed answers: `favourite` is safest after a safe click."""
+
+    def __init__(self, favourite, answer=True):
+        self.favourite, self.answer, self.looked = favourite, answer, set()
+
+    def second_safety(self, cell, neighbour_probs):
+        self.looked.add(cell)
+        if not self.answer:
+            return None
+        return 0.9 if cell == self.favourite else 0.5
+
+    def safety_after_mine(self, cell):
+        return 0.5
+
+
 def test_choose_guess_follows_the_look_and_ignores_a_look_without_answer():
     # a 6x1 strip, all closed and nothing known: every cell has the same probability,
     # so the look alone decides between the candidates
@@ -103,14 +136,9 @@ def test_choose_guess_follows_the_look_and_ignores_a_look_without_answer():
     plain = choose_guess(nothing_known, everything, everything, geo.masks, 0, [])
     assert nothing_known.interior_prob >= policy.LOOK_FROM
     for favourite in range(3):  # the LOOK_CELLS safest cells, lowest first, are looked at
-        looks = []
-
-        def look(cell, neighbour_probs, favourite=favourite, looks=looks):
-            looks.append(cell)
-            return 0.9 if cell == favourite else 0.5
-
+        look = StubLook(favourite)
         chosen = choose_guess(nothing_known, everything, everything, geo.masks, 0, [], look)
         assert chosen[0] == favourite
-        assert set(looks) >= {0, 1, 2} and plain[0] in looks
-    unanswered = choose_guess(nothing_known, everything, everything, geo.masks, 0, [], lambda c, p: None)
+        assert look.looked >= {0, 1, 2} and plain[0] in look.looked
+    unanswered = choose_guess(nothing_known, everything, everything, geo.masks, 0, [], StubLook(0, answer=False))
     assert unanswered == plain
