@@ -185,7 +185,7 @@ def play(task, judge, deadline=None, on_guess=None, look=False):
                 looker = None
                 if look and result.exact:
                     looker = Lookahead(masks, constraints, components, unknown, interior, mines_left, counts_memo, look_memo)
-                guess = choose_guess(result, interior, unknown, masks, mines, constraints, looker)
+                guess = choose_guess(result, interior, unknown, masks, mines, looker)
             else:  # nothing known yet: every board of this shape and mine count starts alike
                 guess = _opening_guess(task.width, task.height, result.interior_prob)
             if guess is None:
@@ -208,7 +208,7 @@ def _opening_guess(width, height, p_mine):
     with probability p_mine): one computation per shape, not one per board."""
     geo = geometry(width, height)
     nothing = Estimate([], [], p_mine, 0, 0, True)
-    return choose_guess(nothing, geo.all_mask, geo.all_mask, geo.masks, 0, [])
+    return choose_guess(nothing, geo.all_mask, geo.all_mask, geo.masks, 0)
 
 
 def _move_values(task):

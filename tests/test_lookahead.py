@@ -133,12 +133,12 @@ def test_choose_guess_follows_the_look_and_ignores_a_look_without_answer():
     geo = geometry(6, 1)
     everything = geo.all_mask
     nothing_known = estimate([], everything, 6, 3)
-    plain = choose_guess(nothing_known, everything, everything, geo.masks, 0, [])
+    plain = choose_guess(nothing_known, everything, everything, geo.masks, 0)
     assert nothing_known.interior_prob >= policy.LOOK_FROM
     for favourite in range(3):  # the LOOK_CELLS safest cells, lowest first, are looked at
         look = StubLook(favourite)
-        chosen = choose_guess(nothing_known, everything, everything, geo.masks, 0, [], look)
+        chosen = choose_guess(nothing_known, everything, everything, geo.masks, 0, look)
         assert chosen[0] == favourite
         assert look.looked >= {0, 1, 2} and plain[0] in look.looked
-    unanswered = choose_guess(nothing_known, everything, everything, geo.masks, 0, [], StubLook(0, answer=False))
+    unanswered = choose_guess(nothing_known, everything, everything, geo.masks, 0, StubLook(0, answer=False))
     assert unanswered == plain

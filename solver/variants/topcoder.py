@@ -37,7 +37,7 @@ from ..bitset import cells_of, popcount
 from ..deduce import pairs
 from ..frontier import components_of, constraints_of, covered
 from ..geometry import geometry
-from ..policy import cell_probabilities, expected_progress, mine_count_odds
+from ..policy import cell_probabilities, mine_count_odds
 from ..probability import count_solutions, estimate
 
 TIME_LIMIT = 10.0  # seconds of think time per test
@@ -84,6 +84,30 @@ def keep_guessing(p, opened, safe_total, hits, share=UNLOCK_SHARE):
     gain = share * (1.0 - f)
     return (1.0 - p) * gain * (hits + 2) > p * f
 
+
+def expected_progress(cell_unknown, known_mines, dist, touching):
+    """Expected number of cells a revealed digit would make certain, over its values.
+
+    A digit d on the guessed cell means `d - known_mines` mines among `cell_unknown`;
+    that alone, or against an overlapping constraint (the pair rule), may settle cells.
+    """
+    size = len(dist) - 1
+    expected = 0.0
+    for mines, weight in enumerate(dist):
+        if weight < 1e-9:
+            continue
+        if mines == 0 or mines == size:
+            expected += weight * size
+            continue
+        settled = 0
+        for cells, need in touching:
+            # pair rule both ways between (cell_unknown, mines) and (cells, need)
+            only_new = cell_unknown & ~cells
+            only_old = cells & ~cell_unknown
+            if need - mines == popcount(only_old) or mines - need == popcount(only_new):
+                settled |= only_new | only_old
+        expected += weight * popcount(settled)
+    return expected
 
 class Player:
     """One game's knowledge and moves.
