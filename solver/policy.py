@@ -19,8 +19,7 @@ MINE_COST_2025 = 20
 UNLOCK_SHARE = 0.5  # share of the remaining value a successful guess is credited with
 OPENED_BONUS = 0.03  # a guess's cost is its mine probability less this per opened neighbour
 LOOK_FROM = 0.1  # with a lookahead, guesses at least this risky are ranked by two-step safety
-LOOK_CELLS = 3  # that many safest cells are looked at, and the rule's own choice
-LOOK_WINDOW = 0.05  # ... if they are this close to the lowest probability
+LOOK_CELLS = 3  # the cells of least cost looked at that way
 
 
 def cell_probabilities(estimate, size):
@@ -48,9 +47,8 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
 
     The cost of a guess is its mine probability less OPENED_BONUS per opened
     neighbour; the lowest cost wins, the lowest cell among equals.  When even the
-    safest is risky and `look` is given (a
-    lookahead.Lookahead), the best few are ranked again by the safe clicks expected
-    in two steps.
+    safest is risky and `look` is given (a lookahead.Lookahead), the LOOK_CELLS of
+    least cost are ranked again by the safe clicks expected in two steps.
     """
     probs = cell_probabilities(estimate, len(masks))
     p_interior = estimate.interior_prob
@@ -66,16 +64,15 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
     lowest = min(p for p, _ in levels)
     decided = ~unknown & ~mines  # opened (no known-safe cell is closed when a guess is due)
     reach = lowest + OPENED_BONUS * 8  # a cell less safe than this cannot win, even with 8 opened neighbours
-    best = None
+    scored = []  # (cost, cell, p) of every cell that may win
     for p, cells in levels:
         if p <= reach:
             for c in cells_of(cells):
-                key = (round(p - OPENED_BONUS * popcount(masks[c] & decided), 9), c)
-                if best is None or key < best[0]:
-                    best = (key, c, p)
-    _, cell, p = best
+                scored.append((round(p - OPENED_BONUS * popcount(masks[c] & decided), 9), c, p))
+    _, cell, p = min(scored)
     if look is not None and lowest >= LOOK_FROM:
-        looked = _looked_again(cell, p, levels, lowest, probs, p_interior, masks, unknown, look)
+        candidates = [(p, c) for _, c, p in sorted(scored)[: int(LOOK_CELLS)]]
+        looked = _looked_again(candidates, probs, p_interior, masks, unknown, look)
         if looked is not None:
             cell, p = looked
     return cell, p, popcount(masks[cell] & mines) + sum(_neighbour_probs(cell, probs, p_interior, masks, unknown))
@@ -86,19 +83,11 @@ def _neighbour_probs(cell, probs, p_interior, masks, unknown):
     return tuple([probs[n] if probs[n] is not None else (p_interior or 0.0) for n in cells_of(masks[cell] & unknown)])
 
 
-def _looked_again(choice, p_choice, levels, lowest, probs, p_interior, masks, unknown, look):
+def _looked_again(candidates, probs, p_interior, masks, unknown, look):
     """(cell, p) of the candidate with the most safe clicks expected in two steps (this
     one, and the best one after it whatever this one shows, mine included); None when
     there is nothing to compare or a look has no exact answer.
-
-    Mines do not end a board here, so the click after a mine counts too.  Looked at:
-    the LOOK_CELLS safest cells within LOOK_WINDOW of the lowest probability (lowest
-    cell first among equals) and the rule's own choice.
     """
-    window = sorted((p, c) for p, cells in levels if p <= lowest + LOOK_WINDOW for c in cells_of(cells))
-    candidates = window[: int(LOOK_CELLS)]
-    if all(c != choice for _, c in candidates):
-        candidates.append((p_choice, choice))
     if len(candidates) < 2:
         return None
     best = None
