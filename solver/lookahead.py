@@ -16,8 +16,7 @@ answer: the caller then ranks by its cheaper rule.
 
 from .bitset import popcount
 from .frontier import components_of
-from .policy import mine_count_odds
-from .probability import count_solutions, estimate
+from .probability import count_solutions, estimate, mine_count_odds
 
 LOOK_BUDGET = 400  # search nodes per component counted for a look
 LOOK_MIN_WEIGHT = 0.02  # digits less likely than this are not looked at

@@ -31,17 +31,6 @@ def cell_probabilities(estimate, size):
     return probs
 
 
-def mine_count_odds(probs):
-    """Distribution of the number of mines among cells with independent probabilities."""
-    dist = [1.0] + [0.0] * len(probs)
-    for n, p in enumerate(probs, 1):  # add one cell: its mine moves weight one place up
-        q = 1.0 - p
-        for k in range(n, 0, -1):
-            dist[k] = dist[k] * q + dist[k - 1] * p
-        dist[0] *= q
-    return dist
-
-
 def choose_guess(estimate, interior, unknown, masks, mines, look=None):
     """(cell, p_mine, expected digit) of the best guess among the undecided cells.
 

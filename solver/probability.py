@@ -327,6 +327,17 @@ def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
     return [b[0] for b in by_class], [b[1] for b in by_class], [b[2] for b in by_class]
 
 
+def mine_count_odds(probs):
+    """Distribution of the number of mines among cells with independent probabilities."""
+    dist = [1.0] + [0.0] * len(probs)
+    for n, p in enumerate(probs, 1):  # add one cell: its mine moves weight one place up
+        q = 1.0 - p
+        for k in range(n, 0, -1):
+            dist[k] = dist[k] * q + dist[k - 1] * p
+        dist[0] *= q
+    return dist
+
+
 def _rescaled(weights):
     """A dict of positive float weights, divided by the largest when that strays far from
     1 (weights only compare within a step, so a common factor changes nothing)."""

@@ -15,8 +15,8 @@ from solver import lookahead, policy
 from solver.bitset import cells_of, popcount
 from solver.frontier import components_of, constraints_of, covered
 from solver.lookahead import CANNOT_SHOW, Lookahead
-from solver.policy import choose_guess, mine_count_odds
-from solver.probability import estimate
+from solver.policy import choose_guess
+from solver.probability import estimate, mine_count_odds
 
 from test_engine import consistent_assignments, positions
 
