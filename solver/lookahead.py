@@ -68,30 +68,12 @@ class Lookahead:
         return total / weight_sum
 
     def safety_after_mine(self, cell):
-        """The safety of the best click once `cell` has turned out a mine; None as above."""
+        """The safety of the best click once `cell` has turned out a mine; None or
+        CANNOT_SHOW as for safety_after."""
         bit = 1 << cell
-        kept, zone = [], bit
-        for comp, cells in zip(self.components, self.component_cells):
-            if cells & bit:
-                zone |= cells
-            else:
-                kept.append(comp)
-        if any(self._count(comp) is None for comp in kept):
-            return None
+        kept, zone = self._split(bit)
         changed = self._without(bit, zone, 1)
-        if changed is None:
-            return CANNOT_SHOW
-        parts = components_of(changed)
-        counted = [self._count(comp) for comp in parts]
-        if any(counts is None for counts in counted):
-            return None
-        if not all(counts.support for counts in counted):
-            return CANNOT_SHOW
-        interior = self.interior & ~bit
-        after = estimate(kept + parts, interior, popcount(interior), self.mines_left - 1, counter=self._count)
-        if not after.exact:
-            return CANNOT_SHOW
-        return self._best(after, interior, self.unknown & ~bit)
+        return self._safety_of(kept, changed, self.interior & ~bit, self.mines_left - 1, self.unknown & ~bit)
 
     def safety_after(self, cell, mines_around):
         """The safety of the best click once `cell` has shown `mines_around` mines among
@@ -105,13 +87,24 @@ class Lookahead:
         bit = 1 << cell
         around = self.masks[cell] & self.unknown & ~bit
         touched = around | bit
+        kept, zone = self._split(touched)
+        return around, kept, self._without(bit, zone, 0), self.interior & ~touched, self.unknown & ~bit
+
+    def _safety(self, setting, mines_around):
+        around, kept, changed, interior, rest = setting
+        if changed is not None and around:
+            changed = changed + [(around, mines_around)]
+        return self._safety_of(kept, changed, interior, self.mines_left, rest)
+
+    def _split(self, touched):
+        """(the components that do not touch `touched`, the cells of those that do and `touched`)."""
         kept, zone = [], touched
         for comp, cells in zip(self.components, self.component_cells):
             if cells & touched:
                 zone |= cells
             else:
                 kept.append(comp)
-        return around, kept, self._without(bit, zone, 0), self.interior & ~touched, self.unknown & ~bit
+        return kept, zone
 
     def _without(self, bit, zone, is_mine):
         """The constraints over `zone` once the cell `bit` is decided (a mine if is_mine),
@@ -128,19 +121,20 @@ class Lookahead:
                 changed.append((cells, need))
         return changed
 
-    def _safety(self, setting, mines_around):
-        around, kept, changed, interior, rest = setting
+    def _safety_of(self, kept, changed, interior, mines_left, rest):
+        """The best click's safety when the touched part of the board reads `changed`
+        (None there: a contradiction) and the rest is as it was."""
         if changed is None:
-            return CANNOT_SHOW  # the cell cannot be safe
+            return CANNOT_SHOW
         if any(self._count(comp) is None for comp in kept):
             return None  # part of the board is only swept: no exact look
-        parts = components_of(changed + [(around, mines_around)] if around else changed)
+        parts = components_of(changed)
         counted = [self._count(comp) for comp in parts]
         if any(counts is None for counts in counted):
             return None
         if not all(counts.support for counts in counted):
             return CANNOT_SHOW
-        after = estimate(kept + parts, interior, popcount(interior), self.mines_left, counter=self._count)
+        after = estimate(kept + parts, interior, popcount(interior), mines_left, counter=self._count)
         if not after.exact:
             return CANNOT_SHOW  # no layout fits the mine count
         return self._best(after, interior, rest)
