@@ -16,7 +16,7 @@ answer: the caller then ranks by its cheaper rule.
 
 from .bitset import popcount
 from .frontier import components_of
-from .probability import count_solutions, estimate, mine_count_odds
+from .probability import count_solutions, estimate, fits_mine_count, mine_count_odds
 
 LOOK_BUDGET = 400  # search nodes per component counted for a look
 LOOK_MIN_WEIGHT = 0.02  # digits less likely than this are not looked at
@@ -134,6 +134,9 @@ class Lookahead:
             return None
         if not all(counts.support for counts in counted):
             return CANNOT_SHOW
+        if any(counts.safe for counts in counted):  # a cell certain at once, if the digit can show
+            kept_counts = [self._count(comp) for comp in kept]
+            return 1.0 if fits_mine_count(kept_counts + counted, popcount(interior), mines_left) else CANNOT_SHOW
         after = estimate(kept + parts, interior, popcount(interior), mines_left, counter=self._count)
         if not after.exact:
             return CANNOT_SHOW  # no layout fits the mine count

@@ -551,6 +551,20 @@ def _support(counts):
     return out
 
 
+def fits_mine_count(counted, interior_count, mines_left):
+    """Can components with these Counts and `interior_count` free cells hold exactly
+    `mines_left` mines together?  (What estimate's coupling asks, from supports alone.)"""
+    support, fewest = 1, 0
+    for counts in counted:
+        support = _support_product(support, counts.support)
+        fewest += counts.low
+    need = mines_left - fewest  # mines above the fewest, shared by the frontier and the interior
+    low, high = max(0, need - interior_count), need
+    if high < 0:
+        return False
+    return bool(support >> low & ((1 << (high - low + 1)) - 1))
+
+
 def _support_product(a, b):
     """Support of the product of two polynomials with non-negative counts."""
     out = 0

@@ -15,7 +15,7 @@ from solver.bitset import cells_of, popcount
 from solver.deduce import elimination, pairs, single_digit
 from solver.frontier import components_of, constraints_of
 from solver.geometry import geometry
-from solver.probability import count_solutions, estimate, sweep
+from solver.probability import count_solutions, estimate, fits_mine_count, sweep
 
 
 @st.composite
@@ -199,3 +199,19 @@ def test_endgame_declines_a_cheap_coin_flip_and_takes_a_rich_one():
     assert best_move(0b11, 0, 1, [], geo.masks, lambda d: 2 * d, -20)[0] is None
     cell, value = best_move(0b11, 0, 1, [], geo.masks, lambda d: 2 * d + 30, -20)
     assert cell is not None and abs(value - 22.0) < 1e-9
+
+
+@given(positions(max_closed=9))
+@settings(max_examples=100, deadline=None)
+def test_fits_mine_count_is_whether_some_layout_has_that_many_mines(position):
+    geo, mines, values, numbers, unknown, known = position
+    constraints = constraints_of(values, numbers, geo.masks, unknown, known)
+    covered_cells = 0
+    for cells, _ in constraints:
+        covered_cells |= cells
+    interior_count = popcount(unknown & ~covered_cells)
+    counted = [count_solutions(component) for component in components_of(constraints)]
+    worlds = consistent_assignments(geo, values, numbers, unknown, known)
+    for total in range(popcount(unknown) + 2):
+        expected = any(popcount(world) == total for world in worlds)
+        assert fits_mine_count(counted, interior_count, total) == expected, total
