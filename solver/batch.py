@@ -20,7 +20,7 @@ from .rules import judged_score
 MIN_BOARD_SECONDS = 0.004  # room kept for a board before anything has been timed
 LOOK_HELP = (
     "rank risky guesses by two-step safety (one exact lookahead): fewer mines hit on "
-    "dense boards, about 2-3x slower on them"
+    "dense boards, 3-5x slower on them"
 )
 
 
