@@ -22,7 +22,7 @@ SOLVER_DIR = Path(__file__).resolve().parents[1] / "solver"
 # makes boards, and the bench harness that scores whole packs.
 MAY_READ_CELLS = {"formats", "judge", "rules", "generator", "scorer", "batch", "bench"}
 # The player side: it sees a board only through Judge.reveal.
-PLAYER_SIDE = {"player", "policy", "probability", "deduce", "frontier"}
+PLAYER_SIDE = {"player", "policy", "lookahead", "endgame", "probability", "deduce", "frontier"}
 # Private Judge state that holds nothing hidden (the board's geometry).
 JUDGE_PUBLIC_STATE = {"_geo"}
 
