@@ -38,6 +38,8 @@ class Lookahead:
         self.look_memo = look_memo  # the looks' own, kept for the whole board
 
     def _count(self, component, budget=None):
+        """Counts of a component: the player's if it has them, else counted once with
+        LOOK_BUDGET (the counter estimate() is given; its budget does not apply here)."""
         key = component.key
         if key in self.counts_memo:
             return self.counts_memo[key]
