@@ -12,7 +12,7 @@ from collections import namedtuple
 
 from .bitset import cells_of, popcount
 
-Component = namedtuple("Component", "classes sizes constraints key")
+Component = namedtuple("Component", "classes sizes constraints key cells")
 Component.__doc__ = """One independent part of the frontier.
 
 classes     -- list of bitsets, the cells of each class
@@ -20,6 +20,7 @@ sizes       -- list of ints, popcount of each class
 constraints -- list of (class indices, mines) pairs over those classes
 key         -- the component's constraints as (cells, mines) pairs, sorted: equal
                keys mean equal components (so their counts can be reused)
+cells       -- bitset of all its cells (the union of the classes)
 """
 
 
@@ -67,7 +68,7 @@ def components_of(constraints):
         kept.append(joined)
         groups = kept
     components = []
-    for _, indices in groups:
+    for group_cells, indices in groups:
         indices.sort()
         classes = []
         for i in indices:
@@ -91,6 +92,7 @@ def components_of(constraints):
                 [popcount(atom) for atom in classes],
                 [([k for k, atom in enumerate(classes) if atom & constraints[i][0]], constraints[i][1]) for i in indices],
                 tuple(sorted(constraints[i] for i in indices)),
+                group_cells,
             )
         )
     components.sort(key=lambda comp: comp.classes[0] & -comp.classes[0])

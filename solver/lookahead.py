@@ -30,7 +30,6 @@ class Lookahead:
         self.masks = masks
         self.constraints = constraints
         self.components = components
-        self.component_cells = [_cells(comp) for comp in components]
         self.unknown = unknown
         self.interior = interior
         self.mines_left = mines_left
@@ -101,9 +100,9 @@ class Lookahead:
     def _split(self, touched):
         """(the components that do not touch `touched`, the cells of those that do and `touched`)."""
         kept, zone = [], touched
-        for comp, cells in zip(self.components, self.component_cells):
-            if cells & touched:
-                zone |= cells
+        for comp in self.components:
+            if comp.cells & touched:
+                zone |= comp.cells
             else:
                 kept.append(comp)
         return kept, zone
@@ -155,10 +154,3 @@ class Lookahead:
         if interior and after.interior_prob is not None and after.interior_prob < lowest:
             lowest = after.interior_prob
         return 1.0 - lowest
-
-
-def _cells(component):
-    cells = 0
-    for atom in component.classes:
-        cells |= atom
-    return cells

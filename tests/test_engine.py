@@ -215,3 +215,22 @@ def test_fits_mine_count_is_whether_some_layout_has_that_many_mines(position):
     for total in range(popcount(unknown) + 2):
         expected = any(popcount(world) == total for world in worlds)
         assert fits_mine_count(counted, interior_count, total) == expected, total
+
+
+@given(positions(max_closed=14))
+@settings(max_examples=100, deadline=None)
+def test_components_partition_the_frontier_into_disjoint_classes(position):
+    geo, mines, values, numbers, unknown, known = position
+    constraints = constraints_of(values, numbers, geo.masks, unknown, known)
+    seen = 0
+    for comp in components_of(constraints):
+        union = 0
+        for atom in comp.classes:
+            assert atom and not atom & union  # classes are non-empty and disjoint
+            union |= atom
+        assert comp.cells == union and not union & seen  # components are disjoint
+        seen |= union
+    covered_cells = 0
+    for cells, _ in constraints:
+        covered_cells |= cells
+    assert seen == covered_cells

@@ -217,8 +217,7 @@ class Player:
         countable = []
         for component in components:
             if self._count(component, budget) is None:
-                for cells in component.classes:
-                    rough |= cells
+                rough |= component.cells
             else:
                 countable.append(component)
         components = countable
