@@ -468,10 +468,7 @@ def _couple(parts, interior, interior_count, mines_left):
     if top == _NO_WAYS:
         return None
     fill_f = [exp(x - top) if x != _NO_WAYS else 0.0 for x in logs]
-    fill_support = 0
-    for t, x in enumerate(logs):
-        if x != _NO_WAYS:
-            fill_support |= 1 << t
+    fill_support = _fill_support(interior_count, mines_left)
     prefix_support, suffix_support = [1], [1]
     for _, counts in parts:
         prefix_support.append(_support_product(prefix_support[-1], counts.support))
@@ -556,11 +553,15 @@ def fits_mine_count(counted, interior_count, mines_left):
     for counts in counted:
         support = _support_product(support, counts.support)
         fewest += counts.low
-    need = mines_left - fewest  # mines above the fewest, shared by the frontier and the interior
+    return bool(support & _fill_support(interior_count, mines_left - fewest))
+
+
+def _fill_support(interior_count, need):
+    """Bitset of the t for which the interior can take the other need - t mines."""
     low, high = max(0, need - interior_count), need
-    if high < 0:
-        return False
-    return bool(support >> low & ((1 << (high - low + 1)) - 1))
+    if high < low:
+        return 0
+    return ((1 << (high - low + 1)) - 1) << low
 
 
 def _support_product(a, b):
