@@ -72,9 +72,9 @@ class Lookahead:
         """The safety of the best click once `cell` has turned out a mine; None or
         CANNOT_SHOW as for safety_after."""
         bit = 1 << cell
-        kept, zone = self._split(bit)
+        kept, kept_counts, zone = self._split(bit)
         changed = self._without(bit, zone, 1)
-        return self._safety_of(kept, changed, self.interior & ~bit, self.mines_left - 1, self.unknown & ~bit)
+        return self._safety_of(kept, kept_counts, changed, self.interior & ~bit, self.mines_left - 1, self.unknown & ~bit)
 
     def safety_after(self, cell, mines_around):
         """The safety of the best click once `cell` has shown `mines_around` mines among
@@ -88,24 +88,26 @@ class Lookahead:
         bit = 1 << cell
         around = self.masks[cell] & self.unknown & ~bit
         touched = around | bit
-        kept, zone = self._split(touched)
-        return around, kept, self._without(bit, zone, 0), self.interior & ~touched, self.unknown & ~bit
+        kept, kept_counts, zone = self._split(touched)
+        return around, kept, kept_counts, self._without(bit, zone, 0), self.interior & ~touched, self.unknown & ~bit
 
     def _safety(self, setting, mines_around):
-        around, kept, changed, interior, rest = setting
+        around, kept, kept_counts, changed, interior, rest = setting
         if changed is not None and around:
             changed = changed + [(around, mines_around)]
-        return self._safety_of(kept, changed, interior, self.mines_left, rest)
+        return self._safety_of(kept, kept_counts, changed, interior, self.mines_left, rest)
 
     def _split(self, touched):
-        """(the components that do not touch `touched`, the cells of those that do and `touched`)."""
+        """(the components that do not touch `touched`, their Counts or None if one has
+        none, the cells of those that do and `touched`)."""
         kept, zone = [], touched
         for comp in self.components:
             if comp.cells & touched:
                 zone |= comp.cells
             else:
                 kept.append(comp)
-        return kept, zone
+        kept_counts = [self._count(comp) for comp in kept]
+        return kept, (None if any(counts is None for counts in kept_counts) else kept_counts), zone
 
     def _without(self, bit, zone, is_mine):
         """The constraints over `zone` once the cell `bit` is decided (a mine if is_mine),
@@ -122,12 +124,12 @@ class Lookahead:
                 changed.append((cells, need))
         return changed
 
-    def _safety_of(self, kept, changed, interior, mines_left, rest):
+    def _safety_of(self, kept, kept_counts, changed, interior, mines_left, rest):
         """The best click's safety when the touched part of the board reads `changed`
         (None there: a contradiction) and the rest is as it was."""
         if changed is None:
             return CANNOT_SHOW
-        if any(self._count(comp) is None for comp in kept):
+        if kept_counts is None:
             return None  # part of the board is only swept: no exact look
         parts = components_of(changed)
         counted = [self._count(comp) for comp in parts]
@@ -136,7 +138,6 @@ class Lookahead:
         if not all(counts.support for counts in counted):
             return CANNOT_SHOW
         if any(counts.safe for counts in counted):  # a cell certain at once, if the digit can show
-            kept_counts = [self._count(comp) for comp in kept]
             return 1.0 if fits_mine_count(kept_counts + counted, popcount(interior), mines_left) else CANNOT_SHOW
         after = estimate(kept + parts, interior, popcount(interior), mines_left, counter=self._count)
         if not after.exact:
