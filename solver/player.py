@@ -18,7 +18,7 @@ from .frontier import components_of, constraints_of, covered
 from .geometry import geometry, spread
 from .lookahead import Lookahead
 from .policy import choose_guess, worth_guessing_2025, worth_guessing_2026
-from .probability import Estimate, estimate, remembering
+from .probability import Estimate, estimate, probability_of, remembering
 from .safezone import safe_cells
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
@@ -179,7 +179,7 @@ def play(task, judge, deadline=None, on_guess=None, look=False):
             cell = move[0]
             if cell is None:
                 break  # stopping is worth more than any click
-            p = result.interior_prob if interior >> cell & 1 else _probability_of(result, cell)
+            p = probability_of(result, cell)
         else:
             if clicks:
                 looker = None
@@ -218,14 +218,6 @@ def _move_values(task):
         safe_total = max(1, size - task.mines)
         return (lambda d: 1.0 / safe_total), -1.0 / max(1, task.mines)
     return (lambda d: 2.0 * d), -20.0
-
-
-def _probability_of(estimate, cell):
-    """The mine probability an Estimate gives a frontier cell."""
-    for cells, p in zip(estimate.class_masks, estimate.class_probs):
-        if cells >> cell & 1:
-            return p
-    return 0.0
 
 
 def _worth_it(task, p, expected_digit, unknown, mines, hidden, opened_sum, hits, mine_total, masks):

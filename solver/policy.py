@@ -14,21 +14,13 @@ guesses in an unexplored region stay together (measured better than spreading th
 """
 
 from .bitset import cells_of, popcount
+from .probability import probability_of
 
 MINE_COST_2025 = 20
 UNLOCK_SHARE = 0.5  # share of the remaining value a successful guess is credited with
 OPENED_BONUS = 0.03  # a guess's cost is its mine probability less this per opened neighbour
 LOOK_FROM = 0.1  # with a lookahead, guesses at least this risky are ranked by two-step safety
 LOOK_CELLS = 3  # the cells of least cost looked at that way
-
-
-def cell_probabilities(estimate, size):
-    """A list: mine probability of every undecided closed cell, None elsewhere."""
-    probs = [None] * size
-    for cells, p in zip(estimate.class_masks, estimate.class_probs):
-        for c in cells_of(cells):
-            probs[c] = p
-    return probs
 
 
 def choose_guess(estimate, interior, unknown, masks, mines, look=None):
@@ -39,7 +31,6 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
     safest is risky and `look` is given (a lookahead.Lookahead), the LOOK_CELLS of
     least cost are ranked again by the safe clicks expected in two steps.
     """
-    probs = cell_probabilities(estimate, len(masks))
     p_interior = estimate.interior_prob
     interior &= unknown
     levels = []  # (probability, cells)
@@ -61,18 +52,18 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
     _, cell, p = min(scored)
     if look is not None and lowest >= LOOK_FROM:
         candidates = [(p, c) for _, c, p in sorted(scored)[: int(LOOK_CELLS)]]
-        looked = _looked_again(candidates, probs, p_interior, masks, unknown, look)
+        looked = _looked_again(candidates, estimate, masks, unknown, look)
         if looked is not None:
             cell, p = looked
-    return cell, p, popcount(masks[cell] & mines) + sum(_neighbour_probs(cell, probs, p_interior, masks, unknown))
+    return cell, p, popcount(masks[cell] & mines) + sum(_neighbour_probs(cell, estimate, masks, unknown))
 
 
-def _neighbour_probs(cell, probs, p_interior, masks, unknown):
+def _neighbour_probs(cell, estimate, masks, unknown):
     """Mine probabilities of the cell's undecided neighbours, in cell order."""
-    return tuple([probs[n] if probs[n] is not None else (p_interior or 0.0) for n in cells_of(masks[cell] & unknown)])
+    return tuple([probability_of(estimate, n) for n in cells_of(masks[cell] & unknown)])
 
 
-def _looked_again(candidates, probs, p_interior, masks, unknown, look):
+def _looked_again(candidates, estimate, masks, unknown, look):
     """(cell, p) of the candidate with the most safe clicks expected in two steps (this
     one, and the best one after it whatever this one shows, mine included); None when
     there is nothing to compare or a look has no exact answer.
@@ -81,7 +72,7 @@ def _looked_again(candidates, probs, p_interior, masks, unknown, look):
         return None
     best = None
     for p, c in candidates:
-        if_safe = look.second_safety(c, _neighbour_probs(c, probs, p_interior, masks, unknown))
+        if_safe = look.second_safety(c, _neighbour_probs(c, estimate, masks, unknown))
         if_mine = look.safety_after_mine(c) if p > 0.0 else 0.0
         if if_safe is None or if_mine is None:
             return None

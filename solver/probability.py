@@ -449,6 +449,24 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
     return Estimate(masks, probs, interior_prob, safe & ~mines, mines, exact)
 
 
+def cell_probabilities(estimate, size):
+    """A list: mine probability of every undecided closed cell, None elsewhere."""
+    probs = [None] * size
+    for cells, p in zip(estimate.class_masks, estimate.class_probs):
+        for c in cells_of(cells):
+            probs[c] = p
+    return probs
+
+
+def probability_of(estimate, cell):
+    """The mine probability an Estimate gives a closed undecided cell: its class's, else
+    the interior's (0.0 if it has none)."""
+    for cells, p in zip(estimate.class_masks, estimate.class_probs):
+        if cells >> cell & 1:
+            return p
+    return estimate.interior_prob or 0.0
+
+
 def _couple(parts, interior, interior_count, mines_left):
     """Exact probabilities of enumerated components and the interior, through the mine count.
 

@@ -34,8 +34,8 @@ from ..bitset import cells_of, popcount
 from ..deduce import elimination, pairs, single_digit
 from ..frontier import components_of, constraints_of, covered
 from ..geometry import geometry
-from ..policy import cell_probabilities, choose_guess
-from ..probability import count_solutions, estimate
+from ..policy import choose_guess
+from ..probability import cell_probabilities, count_solutions, estimate
 
 CLOSED = -1
 MARKED = 9
