@@ -10,8 +10,9 @@ by construction.
 
 import sys
 import time
+from functools import partial
 
-from .formats import board_at, board_header, format_select, index_pack, name_promise_kept
+from .formats import board_header, boards_of, format_select, index_pack, name_promise_kept
 from .judge import Judge
 from .plan import Plan
 from .player import play, task_of
@@ -82,19 +83,13 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
     """
     start = time.perf_counter() if start is None else start
     index = index_pack(text)
-    items = _planned(index, None if budget is None else Plan(index.fields, rule), start + (budget or 0))
+    wanted = None
+    if budget is not None:
+        wanted = partial(Plan(index.fields, rule).wanted, deadline=start + budget)
+    items = boards_of(index, wanted)
     played, total, seconds = solve_items(items, budget, rule, start, out, err, look)
     err.write("boards %d/%d  seconds %.3f  score %s\n" % (played, len(index.starts), seconds, format_total(total)))
     return played, total
-
-
-def _planned(index, plan, deadline):
-    """(board, error) items of a PackIndex: every board, or those the plan wants."""
-    for number, line in index.strays:
-        yield None, "line %d: data before any board header: %r" % (number, line[:40])
-    for k in range(len(index.starts)):
-        if plan is None or plan.wanted(k, deadline):
-            yield board_at(index, k)
 
 
 # ---------------------------------------------------------------- command line

@@ -290,11 +290,17 @@ def iter_pack(text):
     one; the message is a single line naming the board and its line.  Lazy, so a
     player under a deadline pays only for the boards it reaches.
     """
-    index = index_pack(text)
+    return boards_of(index_pack(text))
+
+
+def boards_of(index, wanted=None):
+    """iter_pack over a PackIndex: first the stray lines' errors, then the k-th board
+    for every k with wanted(k) true (every board without `wanted`), parsed when reached."""
     for number, line in index.strays:
         yield None, "line %d: data before any board header: %r" % (number, line[:40])
     for k in range(len(index.starts)):
-        yield board_at(index, k)
+        if wanted is None or wanted(k):
+            yield board_at(index, k)
 
 
 def _finish_board(number, fields, rows):
