@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from solver.bitset import cells_of, popcount
 from solver.deduce import elimination, pairs, single_digit
-from solver.frontier import components_of, constraints_of
+from solver.frontier import components_of, constraints_of, covered
 from solver.geometry import geometry
 from solver.probability import count_solutions, estimate, fits_mine_count, sweep
 
@@ -206,10 +206,7 @@ def test_endgame_declines_a_cheap_coin_flip_and_takes_a_rich_one():
 def test_fits_mine_count_is_whether_some_layout_has_that_many_mines(position):
     geo, mines, values, numbers, unknown, known = position
     constraints = constraints_of(values, numbers, geo.masks, unknown, known)
-    covered_cells = 0
-    for cells, _ in constraints:
-        covered_cells |= cells
-    interior_count = popcount(unknown & ~covered_cells)
+    interior_count = popcount(unknown & ~covered(constraints))
     counted = [count_solutions(component) for component in components_of(constraints)]
     worlds = consistent_assignments(geo, values, numbers, unknown, known)
     for total in range(popcount(unknown) + 2):

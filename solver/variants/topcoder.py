@@ -108,6 +108,7 @@ def expected_progress(cell_unknown, known_mines, dist, touching):
         expected += weight * popcount(settled)
     return expected
 
+
 class Player:
     """One game's knowledge and moves.
 
