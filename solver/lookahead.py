@@ -102,8 +102,8 @@ class Lookahead:
         none, the cells of those that do and `touched`)."""
         kept, zone = [], touched
         for comp in self.components:
-            if comp.cells & touched:
-                zone |= comp.cells
+            if comp.area & touched:
+                zone |= comp.area
             else:
                 kept.append(comp)
         kept_counts = [self._count(comp) for comp in kept]

@@ -206,7 +206,7 @@ def remembering(memo):
         if key in memo:
             return memo[key]
         budget = budget or DEFAULT_BUDGET
-        cells = component.cells
+        cells = component.area
         if 2 * popcount(cells & hard) > popcount(cells):
             budget = int(budget * HARD_BUDGET_SHARE)
         result = memo[key] = count_solutions(component, budget)

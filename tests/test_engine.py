@@ -225,7 +225,7 @@ def test_components_partition_the_frontier_into_disjoint_classes(position):
         for atom in comp.classes:
             assert atom and not atom & union  # classes are non-empty and disjoint
             union |= atom
-        assert comp.cells == union and not union & seen  # components are disjoint
+        assert comp.area == union and not union & seen  # components are disjoint
         seen |= union
     covered_cells = 0
     for cells, _ in constraints:

@@ -217,7 +217,7 @@ class Player:
         countable = []
         for component in components:
             if self._count(component, budget) is None:
-                rough |= component.cells
+                rough |= component.area
             else:
                 countable.append(component)
         components = countable
