@@ -114,8 +114,8 @@ def play(task, judge, deadline=None, on_guess=None, look=False):
         unknown = hidden & ~mines & ~safe
         if not unknown:
             break
-        if mine_total is not None and popcount(hidden) == mine_total:
-            break  # every safe cell is open (all that is hidden is mines)
+        if mine_total is not None and popcount(hidden) + hits == mine_total:
+            break  # every safe cell is open (what is hidden and what was hit are all the mines)
 
         # 2. single-digit rule on the constraints that changed
         while dirty:

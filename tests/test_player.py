@@ -80,3 +80,29 @@ def test_judged_score_equals_the_replayed_score(width, height, data):
     xy = [(c % width, c // width) for c in clicks]
     assert judged_score(2025, judge) == score_2025(board, xy)
     assert judged_score(2026, judge) == score_2026(board, xy)
+
+
+@given(st.integers(2, 4), st.integers(2, 4), st.sampled_from((2025, 2026)), st.data())
+@settings(max_examples=150, deadline=None)
+def test_the_player_never_leaves_a_certain_safe_cell_closed(width, height, rule, data):
+    """Whatever it stopped for, no closed cell is safe in every layout that fits what it
+    saw (the digits it opened, the mines it hit, the mine count): clicking such a cell
+    can only gain.  Mines hit are open but still count towards the total."""
+    from itertools import combinations
+
+    size = width * height
+    mines = data.draw(st.sets(st.integers(0, size - 1), max_size=size - 1))
+    board = board_with_mines(width, height, mines, "any")
+    task = task_of(board, rule)._replace(mines=len(mines))
+    judge = Judge(board)
+    play(task, judge)
+    masks = geometry(width, height).masks
+    hit = sum(1 << c for c in judge.clicks if c in mines)
+    digits = [c for c in range(size) if judge.opened >> c & 1 and c not in mines]
+    closed = [c for c in range(size) if not judge.opened >> c & 1]
+    may_be_mine = 0
+    for chosen in combinations(closed, len(mines) - bin(hit).count("1")):
+        layout = sum(1 << c for c in chosen) | hit
+        if all(bin(masks[c] & layout).count("1") == board.cells[c] for c in digits):
+            may_be_mine |= layout
+    assert all(may_be_mine >> c & 1 for c in closed), "a closed cell was certainly safe"
