@@ -48,10 +48,12 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
     for p, cells in levels:
         if p <= reach:
             for c in cells_of(cells):
-                scored.append((round(p - OPENED_BONUS * popcount(masks[c] & decided), 9), c, p))
-    _, cell, p = min(scored)
+                scored.append((p - OPENED_BONUS * popcount(masks[c] & decided), c, p))
+    least = min(scored)[0] + 1e-9  # equal costs up to float noise (0.2 - 0.03 and 0.17) tie
+    _, cell, p = min((entry for entry in scored if entry[0] <= least), key=lambda entry: entry[1])
     if look is not None and lowest >= LOOK_FROM:
-        candidates = [(p, c) for _, c, p in sorted(scored)[: int(LOOK_CELLS)]]
+        ranked = sorted(scored, key=lambda entry: (round(entry[0], 9), entry[1]))
+        candidates = [(p, c) for _, c, p in ranked[: int(LOOK_CELLS)]]
         looked = _looked_again(candidates, estimate, masks, unknown, look)
         if looked is not None:
             cell, p = looked
