@@ -85,7 +85,7 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
     index = index_pack(text)
     wanted = None
     if budget is not None:
-        wanted = partial(Plan(index.fields, rule).wanted, deadline=start + budget)
+        wanted = partial(Plan(index.headers, rule).wanted, deadline=start + budget)
     items = boards_of(index, wanted)
     played, total, seconds = solve_items(items, budget, rule, start, out, err, look)
     err.write("boards %d/%d  seconds %.3f  score %s\n" % (played, len(index.starts), seconds, format_total(total)))

@@ -120,6 +120,8 @@ def _lines(text):
 
 def parse_header(fields):
     """(width, height, mines, name, form) from header fields, or raise ValueError."""
+    if len(fields) < 2:
+        raise ValueError("header has no board size")
     width, height = int(fields[0]), int(fields[1])
     if len(fields) >= 4 and _INT.match(fields[2]):
         mines, name, form = int(fields[2]), fields[3], 2026
@@ -202,12 +204,12 @@ def _check_board(width, height, name, rows, mines):
     return cells
 
 
-PackIndex = namedtuple("PackIndex", "text starts fields strays counted")
+PackIndex = namedtuple("PackIndex", "text starts headers strays counted")
 PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any board.
 
 text    -- the pack text (a leading BOM removed)
 starts  -- offset in text of each board's header line, in input order
-fields  -- each board's header fields
+headers -- each board's header line as written (its split() is the header's fields)
 strays  -- (line number, text) of the non-blank lines before the first header
 counted -- [offset, line number there]: where line numbers were last counted to
            (they are counted only for the boards read, in order)
@@ -247,13 +249,13 @@ def index_pack(text):
     """The PackIndex of a pack text: a regular-expression pass, no board parsed."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    starts, fields = [], []
+    starts, headers = [], []
     for start, end in _header_spans(text):
         starts.append(start)
-        fields.append(text[start:end].split())
+        headers.append(text[start:end])
     before = text[: starts[0]] if starts else text
     strays = [(n, _normal(raw)) for n, raw in enumerate(before.split("\n"), 1) if _normal(raw)]
-    return PackIndex(text, starts, fields, strays, [0, 1])
+    return PackIndex(text, starts, headers, strays, [0, 1])
 
 
 def _line_number(index, offset):
@@ -280,7 +282,7 @@ def board_at(index, k):
             if not row:
                 continue
         rows.append((n, row))
-    return _finish_board(number, index.fields[k], rows)
+    return _finish_board(number, index.headers[k].split(), rows)
 
 
 def iter_pack(text):

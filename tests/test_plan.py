@@ -8,11 +8,13 @@ pack order.  Its predictions are checked against boards the generator makes.
 import io
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver.batch import solve_text
 from solver.formats import format_pack, read_pack, read_select
 from solver.generator import generate_board, generate_pack
-from solver.plan import Plan, expected_digit_sum, expected_seconds, header_facts
+from solver.plan import Plan, expected_digit_sum, expected_seconds, header_facts, shapes_of
 from solver.rules import oracle_2025
 
 
@@ -32,8 +34,27 @@ def test_header_facts_of_both_forms():
     assert header_facts(["9x", "9", "name"]) is None
 
 
+official_lines = st.builds(
+    lambda w, h, m, seed, mode, form: ("%d %d %s" % (w, h, "%d " % m if form == 2026 else "")) + "board_%dx%d_%d_%d_%s" % (w, h, m, seed, mode),
+    st.integers(0, 40), st.integers(0, 40), st.integers(0, 900), st.integers(0, 10**12),
+    st.sampled_from(["both", "none", "auto", "corner", "center", "x", ""]), st.sampled_from([2025, 2026]),
+)
+other_lines = st.text(alphabet="0123456789 _xboard\t\r\x1c", max_size=40)
+
+
+@given(st.lists(st.one_of(official_lines, other_lines), max_size=8))
+def test_a_shape_key_has_the_facts_of_its_header_line(lines):
+    # the plan computes once per key: a key must tell exactly what its line tells
+    keys = shapes_of(lines)
+    assert len(keys) == len(lines)
+    for line, key in zip(lines, keys):
+        assert header_facts(key.split()) == header_facts(line.split())
+    # and boards that differ only in their seed share a key
+    assert len(set(shapes_of(["9 9 board_9x9_10_%d_both" % seed for seed in range(5)]))) == 1
+
+
 def headers_of(shapes, mode="both"):
-    return [[str(w), str(h), "board_%dx%d_%d_%d_%s" % (w, h, m, k, mode)] for k, (w, h, m) in enumerate(shapes)]
+    return ["%d %d board_%dx%d_%d_%d_%s" % (w, h, w, h, m, k, mode) for k, (w, h, m) in enumerate(shapes)]
 
 
 def decisions(plan, shapes, seconds_left):
