@@ -25,11 +25,12 @@ LOOK_HELP = (
 )
 
 
-def play_board(board, rule=None, deadline=None, look=False):
-    """(clicks as (x, y), score under the rule, mines hit) for one board."""
+def play_board(board, rule=None, deadline=None, look=False, on_guess=None):
+    """(clicks as (x, y), score under the rule, mines hit) for one board; on_guess as
+    for player.play."""
     task = task_of(board, rule, name_promise_kept(board))
     judge = Judge(board)
-    cells = play(task, judge, deadline, look=look)
+    cells = play(task, judge, deadline, on_guess, look)
     width = board.width
     clicks = [(c % width, c // width) for c in cells]
     return clicks, judged_score(task.rule, judge), judge.hits

@@ -1,8 +1,9 @@
 """The `bench` command: how well and how fast the player plays whole packs.
 
 Per pack it prints boards, oracle ratio (2025: score / sum of every safe digit;
-2026: mean board score), mine hits per board, mean board score, boards per
-second, and the slowest board in milliseconds.  ``--contest`` adds the total that a
+2026: mean board score), mine hits per board and the hits expected (the sum of
+the guesses' mine probabilities, so hits - risk is the pack's luck), mean board
+score, boards per second, and the slowest board in milliseconds.  ``--contest`` adds the total that a
 2-second paiza run of the entry scores on the pack (its own budget, see solver.paiza).
 Speed is measured here, never in unit tests.
 """
@@ -27,13 +28,18 @@ def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
     takes the best run): on a shared machine the slow runs are other jobs' time.
     """
     total_score = oracle = hits = 0
-    seconds = slowest = 0.0
+    risk = seconds = slowest = 0.0
+
+    def count_risk(cell, p):
+        nonlocal risk
+        risk += p
+
     slowest_name = ""
     for i, board in enumerate(boards):
         elapsed = None
-        for _ in range(max(1, repeat)):
+        for run in range(max(1, repeat)):
             began = time.perf_counter()
-            _, score, board_hits = play_board(board, rule, look=look)
+            _, score, board_hits = play_board(board, rule, look=look, on_guess=None if run else count_risk)
             took = time.perf_counter() - began
             elapsed = took if elapsed is None else min(elapsed, took)
         seconds += elapsed
@@ -53,6 +59,7 @@ def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
         "boards": len(boards),
         "ratio": float(total_score) / oracle if oracle else 0.0,
         "hits": hits / count,
+        "risk": risk / count,
         "mean": float(total_score) / count,
         "per_second": len(boards) / seconds if seconds else 0.0,
         "slowest_ms": slowest * 1000.0,
@@ -72,7 +79,8 @@ def contest_total(boards, rule=None):
 def add_arguments(parser):
     parser.description = (
         "Reads board packs (files, or generated with --gen) and prints, per pack: "
-        "boards, oracle ratio, mine hits per board, mean score, boards per second, "
+        "boards, oracle ratio, mine hits per board, the hits expected (risk: the sum of the "
+        "guesses' mine probabilities), mean score, boards per second, "
         "slowest board in ms; with --contest also the total the paiza entry scores in its 2 s run."
     )
     parser.add_argument("packs", nargs="*", help="board pack files")
@@ -110,15 +118,15 @@ def run(args):
     if not packs:
         print("error: give a pack file or --gen COUNT MODE DIFFICULTY", file=sys.stderr)
         return 2
-    header = "%-40s %6s %7s %6s %8s %9s %8s" % ("pack", "boards", "ratio", "hits", "mean", "boards/s", "slow ms")
+    header = "%-40s %6s %7s %6s %6s %8s %9s %8s" % ("pack", "boards", "ratio", "hits", "risk", "mean", "boards/s", "slow ms")
     if args.contest:
         header += " %10s %8s" % ("2s-total", "2s-boards")
     print(header)
     for name, boards in packs:
         print("%s: playing %d boards" % (name, len(boards)), file=sys.stderr)
         f = bench_pack(boards, args.rule, sys.stderr, args.repeat, args.look)
-        line = "%-40s %6d %7.4f %6.3f %8.2f %9.0f %8.1f" % (
-            name[-40:], f["boards"], f["ratio"], f["hits"], f["mean"], f["per_second"], f["slowest_ms"],
+        line = "%-40s %6d %7.4f %6.3f %6.3f %8.2f %9.0f %8.1f" % (
+            name[-40:], f["boards"], f["ratio"], f["hits"], f["risk"], f["mean"], f["per_second"], f["slowest_ms"],
         )
         if args.contest:
             played, total = contest_total(boards, args.rule)

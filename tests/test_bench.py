@@ -25,9 +25,13 @@ def test_bench_figures_are_the_scores_of_the_plays():
     assert once["boards"] == 60
     assert abs(once["ratio"] - expected_ratio) < 1e-12
     assert abs(once["hits"] - sum(hits for _, _, hits in played) / 60) < 1e-12
+    guesses = []
+    for board in boards:
+        play_board(board, on_guess=lambda cell, p: guesses.append(p))
+    assert guesses and abs(once["risk"] - sum(guesses) / 60) < 1e-12
     assert once["slowest_ms"] > 0 and once["slowest_name"] in {b.name for b in boards}
     twice = bench_pack(boards, repeat=2)
-    assert (twice["ratio"], twice["hits"], twice["mean"]) == (once["ratio"], once["hits"], once["mean"])
+    assert [twice[k] for k in ("ratio", "hits", "risk", "mean")] == [once[k] for k in ("ratio", "hits", "risk", "mean")]
 
 
 def test_bench_command_prints_one_line_per_pack():
