@@ -2,7 +2,7 @@
 
 Per pack it prints boards, oracle ratio (2025: score / sum of every safe digit;
 2026: mean board score), mine hits per board and the hits expected (the sum of
-the guesses' mine probabilities, so hits - risk is the pack's luck), mean board
+the guesses' mine probabilities: more hits than risk is an unlucky pack), mean board
 score, boards per second, and the slowest board in milliseconds.  ``--contest`` adds the total that a
 2-second paiza run of the entry scores on the pack (its own budget, see solver.paiza).
 Speed is measured here, never in unit tests.

@@ -49,10 +49,10 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
         if p <= reach:
             for c in cells_of(cells):
                 scored.append((p - OPENED_BONUS * popcount(masks[c] & decided), c, p))
-    least = min(scored)[0] + 1e-9  # equal costs up to float noise (0.2 - 0.03 and 0.17) tie
+    least = min(scored)[0] + 1e-9  # costs equal up to float noise tie (0.07 - 0.03 is not 0.04)
     _, cell, p = min((entry for entry in scored if entry[0] <= least), key=lambda entry: entry[1])
     if look is not None and lowest >= LOOK_FROM:
-        ranked = sorted(scored, key=lambda entry: (round(entry[0], 9), entry[1]))
+        ranked = sorted(scored, key=lambda entry: (max(entry[0], least), entry[1]))  # the same ties: cell first
         candidates = [(p, c) for _, c, p in ranked[: int(LOOK_CELLS)]]
         looked = _looked_again(candidates, estimate, masks, unknown, look)
         if looked is not None:
