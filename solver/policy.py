@@ -26,29 +26,33 @@ LOOK_CELLS = 3  # the cells of least cost looked at that way
 def choose_guess(estimate, interior, unknown, masks, mines, look=None):
     """(cell, p_mine, expected digit) of the best guess among the undecided cells.
 
+    interior -- the undecided cells no digit touches (the Estimate's interior).
+
     The cost of a guess is its mine probability less OPENED_BONUS per opened
     neighbour; the lowest cost wins, the lowest cell among equals.  When even the
     safest is risky and `look` is given (a lookahead.Lookahead), the LOOK_CELLS of
     least cost are ranked again by the safe clicks expected in two steps.
     """
     p_interior = estimate.interior_prob
+    if p_interior is None:
+        interior = 0
     interior &= unknown
-    levels = []  # (probability, cells)
-    for cells, p in zip(estimate.class_masks, estimate.class_probs):
-        if cells & unknown:
-            levels.append((p, cells & unknown))
-    if interior and p_interior is not None:
-        levels.append((p_interior, interior))
-    if not levels:
+    classes = [(p, cells & unknown) for cells, p in zip(estimate.class_masks, estimate.class_probs) if cells & unknown]
+    if not classes and not interior:
         return None
-    lowest = min(p for p, _ in levels)
+    lowest = min([p for p, _ in classes] + ([p_interior] if interior else []))
     decided = ~unknown & ~mines  # opened (no known-safe cell is closed when a guess is due)
     reach = lowest + OPENED_BONUS * 8  # a cell less safe than this cannot win, even with 8 opened neighbours
     scored = []  # (cost, cell, p) of every cell that may win
-    for p, cells in levels:
+    for p, cells in classes:
         if p <= reach:
             for c in cells_of(cells):
                 scored.append((p - OPENED_BONUS * popcount(masks[c] & decided), c, p))
+    if interior and p_interior <= reach:
+        # no opened cell touches the interior (its digit would constrain the cell), so
+        # every interior cell costs p_interior and only the lowest few can be chosen
+        for c in _lowest_cells(interior, int(LOOK_CELLS)):
+            scored.append((p_interior, c, p_interior))
     least = min(scored)[0] + 1e-9  # costs equal up to float noise tie (0.07 - 0.03 is not 0.04)
     _, cell, p = min((entry for entry in scored if entry[0] <= least), key=lambda entry: entry[1])
     if look is not None and lowest >= LOOK_FROM:
@@ -58,6 +62,16 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
         if looked is not None:
             cell, p = looked
     return cell, p, popcount(masks[cell] & mines) + sum(_neighbour_probs(cell, estimate, masks, unknown))
+
+
+def _lowest_cells(cells, count):
+    """The `count` lowest cells of a bitset (all of them if it has fewer)."""
+    out = []
+    while cells and len(out) < count:
+        low = cells & -cells
+        out.append(low.bit_length() - 1)
+        cells ^= low
+    return out
 
 
 def _neighbour_probs(cell, estimate, masks, unknown):
