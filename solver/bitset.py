@@ -16,3 +16,13 @@ def cells_of(mask):
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def lowest_cells(mask, count):
+    """The `count` lowest cell indices in `mask` (all of them if it has fewer)."""
+    out = []
+    while mask and len(out) < count:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

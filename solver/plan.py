@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from math import log
 
-from .formats import parse_header
+from .formats import name_fields, parse_header
 
 # Measured per mine density (CPython 3.11, official packs: both low/middle/high/dangerous/
 # serious, auto middle, the ADC2026 pack), apart for boards that start with cells the
@@ -87,19 +87,16 @@ def expected_seconds(width, height, mines, figures=SAFE):
 
 def header_facts(fields):
     """(width, height, mines or None, form, safe start) from a header's fields, or None
-    if the reader would refuse the header.
-
-    The name's mine count and mode (board_XxY_MINES_SEED_MODE) are read by a plain
-    split, not name_fields: they only steer a prediction.
-    """
+    if the reader would refuse the header.  The name tells what it tells the player
+    (player.task_of): mine count and mode, if it describes a board of this size."""
     try:
         width, height, mines, name, form = parse_header(fields)
     except ValueError:
         return None
-    parts = name.split("_")
-    if mines is None and len(parts) > 2 and parts[2].isdigit() and parts[2].isascii():
-        mines = int(parts[2])
-    return width, height, mines, form, len(parts) > 4 and parts[4] in SAFE_MODES
+    named = name_fields(name)
+    if named is None or (named.width, named.height) != (width, height):
+        return width, height, mines, form, False
+    return width, height, named.mines if mines is None else mines, form, named.mode in SAFE_MODES
 
 
 # A header line split around the seed of an official name (board_XxY_MINES_SEED_MODE):

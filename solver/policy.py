@@ -13,7 +13,7 @@ dense packs this hits fewer mines than ranking by a computed expected progress
 guesses in an unexplored region stay together (measured better than spreading them).
 """
 
-from .bitset import cells_of, popcount
+from .bitset import cells_of, lowest_cells, popcount
 from .probability import probability_of
 
 MINE_COST_2025 = 20
@@ -51,27 +51,17 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
     if interior and p_interior <= reach:
         # no opened cell touches the interior (its digit would constrain the cell), so
         # every interior cell costs p_interior and only the lowest few can be chosen
-        for c in _lowest_cells(interior, int(LOOK_CELLS)):
+        for c in lowest_cells(interior, LOOK_CELLS):
             scored.append((p_interior, c, p_interior))
     least = min(scored)[0] + 1e-9  # costs equal up to float noise tie (0.07 - 0.03 is not 0.04)
     _, cell, p = min((entry for entry in scored if entry[0] <= least), key=lambda entry: entry[1])
     if look is not None and lowest >= LOOK_FROM:
         ranked = sorted(scored, key=lambda entry: (max(entry[0], least), entry[1]))  # the same ties: cell first
-        candidates = [(p, c) for _, c, p in ranked[: int(LOOK_CELLS)]]
+        candidates = [(p, c) for _, c, p in ranked[:LOOK_CELLS]]
         looked = _looked_again(candidates, estimate, masks, unknown, look)
         if looked is not None:
             cell, p = looked
     return cell, p, popcount(masks[cell] & mines) + sum(_neighbour_probs(cell, estimate, masks, unknown))
-
-
-def _lowest_cells(cells, count):
-    """The `count` lowest cells of a bitset (all of them if it has fewer)."""
-    out = []
-    while cells and len(out) < count:
-        low = cells & -cells
-        out.append(low.bit_length() - 1)
-        cells ^= low
-    return out
 
 
 def _neighbour_probs(cell, estimate, masks, unknown):
