@@ -12,7 +12,9 @@ import sys
 import time
 from functools import partial
 
-from .formats import board_header, boards_of, format_select, index_pack, name_promise_kept
+from .board import board_header, name_promise_kept
+from .packs import boards_of, index_pack
+from .selects import format_select
 from .judge import Judge
 from .plan import Plan
 from .player import play, task_of
@@ -30,7 +32,7 @@ def play_board(board, rule=None, deadline=None, look=False, on_guess=None):
     for player.play."""
     task = task_of(board, rule, name_promise_kept(board))
     judge = Judge(board)
-    cells = play(task, judge, deadline, on_guess, look)
+    cells = play(task, judge.view(), deadline, on_guess, look)
     width = board.width
     clicks = [(c % width, c // width) for c in cells]
     return clicks, judged_score(task.rule, judge), judge.hits

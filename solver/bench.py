@@ -13,7 +13,7 @@ import sys
 import time
 
 from .batch import LOOK_HELP, play_board, solve_text
-from .formats import format_pack, read_pack
+from .packs import format_pack, read_pack
 from .generator import generate_pack, pack_name
 from .paiza import BUDGET_SECONDS, STARTUP_ALLOWANCE_SECONDS
 from .rules import oracle_2025

@@ -15,7 +15,8 @@ select list); the player must never use it to learn where mines are.
 import math
 import sys
 
-from .formats import MAX_SIDE, MINE, format_board, format_pack, make_board, name_fields
+from .board import make_board, MINE, name_fields
+from .packs import format_board, format_pack, MAX_SIDE
 from .geometry import geometry
 from .safezone import js_parseint, safe_cells
 

@@ -17,7 +17,10 @@ import time
 from collections import Counter
 from math import log
 
-from .formats import name_fields, parse_header
+from .board import name_facts
+
+# Measured per mine density (CPython 3.11, official packs: both low/middle/high/dangerous/
+from .packs import parse_header
 
 # Measured per mine density (CPython 3.11, official packs: both low/middle/high/dangerous/
 # serious, auto middle, the ADC2026 pack), apart for boards that start with cells the
@@ -93,8 +96,8 @@ def header_facts(fields):
         width, height, mines, name, form = parse_header(fields)
     except ValueError:
         return None
-    named = name_fields(name)
-    if named is None or (named.width, named.height) != (width, height):
+    named = name_facts(width, height, name)
+    if named is None:
         return width, height, mines, form, False
     return width, height, named.mines if mines is None else mines, form, named.mode in SAFE_MODES
 

@@ -13,13 +13,13 @@ from .bitset import cells_of, popcount
 from .deduce import pairs
 
 from .endgame import ENDGAME_CELLS, Endgame
-from .formats import MINE, name_fields
+from .board import MINE, name_facts, promised_safe
 from .frontier import components_of, constraints_of, covered
 from .geometry import geometry, spread
 from .lookahead import Lookahead
 from .policy import choose_guess, worth_guessing_2025, worth_guessing_2026
+from .planes import digit_total
 from .probability import Estimate, estimate, probability_of, remembering
-from .safezone import safe_cells
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
 Task.__doc__ = """What the player may know of a board before it clicks.
@@ -36,24 +36,22 @@ def task_of(board, rule=None, trust_name=True):
     With `trust_name` False (the harness found the name misdescribes the board), the
     name tells nothing: no mine count from it, no safe cells.
     """
-    fields = name_fields(board.name) if trust_name else None
-    if fields is not None and (fields.width, fields.height) != (board.width, board.height):
-        fields = None  # a name that does not describe this board tells nothing
+    fields = name_facts(board.width, board.height, board.name) if trust_name else None
     mines = board.mines
     if mines is None and fields is not None:
         mines = fields.mines
     safe = ()
-    if fields is not None and mines is not None and board.width > 1 and board.height > 1:
-        safe = safe_cells(board.width, board.height, mines, fields.mode)
-    return Task(board.width, board.height, mines, tuple(safe), rule or board.form)
+    if fields is not None and mines is not None:
+        safe = promised_safe(board.width, board.height, mines, fields.mode)
+    return Task(board.width, board.height, mines, safe, rule or board.form)
 
 
 def play(task, judge, deadline=None, on_guess=None, look=False):
     """Play one board; return the clicked cells in order.
 
-    `judge` is the only window on the board: ``judge.open(cell)`` clicks and returns
-    the bitset of newly opened cells, ``judge.value(cell)`` is the digit of an opened
-    cell, ``judge.digit_sum(cells)`` the digit total of opened cells.
+    `judge` is the only window on the board, a judge.View: ``judge.open(cell)`` clicks
+    and returns the bitset of newly opened cells, ``judge.planes_of(cells)`` the digits
+    of opened cells.
     `deadline` (a time.perf_counter() value) stops guessing when passed; the clicks so
     far are still a valid play.
     `on_guess(cell, p)`, if given, is told of each guess (a click not known to be safe,
@@ -64,7 +62,10 @@ def play(task, judge, deadline=None, on_guess=None, look=False):
     geo = geometry(task.width, task.height)
     masks = geo.masks
     values = [-1] * geo.size  # digits read so far (read lazily: only border digits matter)
-    value = judge.value
+    seen = [0, 0, 0, 0]  # digit planes of the opened cells
+
+    def value(c):
+        return (seen[0] >> c & 1) | (seen[1] >> c & 1) << 1 | (seen[2] >> c & 1) << 2 | (seen[3] >> c & 1) << 3
     hidden = geo.all_mask  # not opened by the judge
     mines = 0  # known mines, hit or deduced
     safe = 0  # known safe, not yet opened
@@ -97,6 +98,8 @@ def play(task, judge, deadline=None, on_guess=None, look=False):
                 continue
             clicks.append(c)
             new = judge.open(c)
+            for k, plane in enumerate(judge.planes_of(new)):
+                seen[k] |= plane
             hidden &= ~new
             safe &= ~new
             if new == bit and value(c) == MINE:  # a guess that hit a mine
@@ -191,7 +194,7 @@ def play(task, judge, deadline=None, on_guess=None, look=False):
             if guess is None:
                 break
             cell, p, expected_digit = guess
-            opened_sum = judge.digit_sum(numbers) - 20 * hits
+            opened_sum = digit_total(seen, numbers) - 20 * hits
             if not _worth_it(task, p, expected_digit, unknown, mines, hidden, opened_sum, hits, mine_total, masks):
                 break
         if on_guess is not None:

@@ -13,7 +13,7 @@ Reading select lists and the `score` command live in `scorer`.
 
 from fractions import Fraction
 
-from .formats import MINE
+from .board import MINE
 from .judge import Judge
 
 MINE_PENALTY = 20
@@ -53,10 +53,11 @@ def judged_score(rule, judge):
     ADC2025 counts only the mines hit before the board closed; no safe cell can be
     opened after it closes, so the digits need no such care.
     """
-    gained, opened_safe, safe_total, mine_total, safe_digits = judge._final_counts()
+    facts = judge.outcome()
     if rule == 2026:
-        return _score_2026(opened_safe, safe_total, judge.hits, mine_total)
-    return gained - MINE_PENALTY * judge.hits_before_close - (safe_digits - gained)
+        return _score_2026(facts.safe_opened, facts.safe_total, facts.hits, facts.mines)
+    gained = facts.digits_opened
+    return gained - MINE_PENALTY * facts.hits_while_open - (facts.safe_digits - gained)
 
 
 def oracle_2025(board):

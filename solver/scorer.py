@@ -7,7 +7,8 @@ file; ``--lenient`` skips them instead.  The scoring itself is `rules`.
 
 import sys
 
-from .formats import read_pack, read_select
+from .packs import read_pack
+from .selects import read_select
 from .generator import board_from_name
 from .rules import format_score, score_2025, score_2026
 

@@ -6,7 +6,7 @@ and every other cell's digit counted from its eight neighbours.
 
 from hypothesis import strategies as st
 
-from solver.formats import MINE, make_board
+from solver.board import make_board, MINE
 
 MAX_SIDE = 12
 

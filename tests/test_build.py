@@ -21,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import build  # noqa: E402  (build.py lives at the repository root)
-from solver.formats import format_pack, read_pack  # noqa: E402
+from solver.packs import format_pack, read_pack  # noqa: E402
 from solver.generator import generate_pack  # noqa: E402
 from solver.paiza import budget_from_environment  # noqa: E402
 from solver.scorer import score_select  # noqa: E402

@@ -1,4 +1,5 @@
-"""Tests for solver.formats: reading packs and select lists as the official pages do.
+"""Tests for solver.board, solver.packs and solver.selects: reading packs and select lists as the
+official pages do.
 
 The official reader (msselect.js boardFile / cellListFile) drops blank lines, trims
 each line and turns every inner run of whitespace into one space (removeEmptyItems);
@@ -14,21 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from board_strategies import boards, digits_for, xy_of
-from solver.formats import (
-    MINE,
-    board_header,
-    format_board,
-    format_pack,
-    format_select,
-    _line_number,
-    index_pack,
-    js_index,
-    js_number,
-    make_board,
-    name_fields,
-    read_pack,
-    read_select,
-)
+from solver.board import MINE, board_header, make_board, name_fields
+from solver.packs import _line_number, format_board, format_pack, index_pack, read_pack
+from solver.selects import format_select, js_index, js_number, read_select
 from solver.geometry import geometry
 
 # Three small boards, one of each header form, used by the fixed-text tests.

@@ -7,7 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.formats import MINE, format_board, format_pack, read_pack, read_select
+from solver.board import MINE
+from solver.packs import format_board, format_pack, read_pack
+from solver.selects import read_select
 from solver.generator import (
     OfficialLcg,
     add_arguments_board,

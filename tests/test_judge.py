@@ -12,16 +12,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from board_strategies import boards
-from solver.formats import MINE, make_board
+from solver.board import make_board, MINE
 from solver.judge import Judge
+from judging import reveal, safe_left
 
 SOLVER_DIR = Path(__file__).resolve().parents[1] / "solver"
 
-# The modules allowed to read Board.cells (the hidden digits): reading and writing
-# packs, the judge, the scoring (rules, scorer, batch's scores), the generator that
-# makes boards, and the bench harness that scores whole packs.
-MAY_READ_CELLS = {"formats", "judge", "rules", "generator", "scorer", "batch", "bench"}
-# The player side: it sees a board only through Judge.reveal.
+# The modules allowed to read Board.cells or Board.digits (the hidden digits): the
+# board model, reading and writing packs, the judge, the scoring (rules, scorer,
+# batch's scores), the generator that makes boards, and the bench harness.
+MAY_READ_CELLS = {"board", "packs", "judge", "rules", "generator", "scorer", "batch", "bench"}
+HIDDEN_FIELDS = {"cells", "digits"}
+# The player side: it sees a board only through a judge.View.
 PLAYER_SIDE = {"player", "policy", "lookahead", "endgame", "probability", "deduce", "frontier"}
 # Private Judge state that holds nothing hidden (the board's geometry).
 JUDGE_PUBLIC_STATE = {"_geo"}
@@ -59,7 +61,7 @@ def test_flood_fill_equals_the_naive_reference(data):
     all_opened = []
     hits = 0
     for cell in clicks:
-        opened = judge.reveal(cell)
+        opened = reveal(judge, cell)
         expected = naive_region(board, cell) - opened_so_far
         assert {c for c, _ in opened} == expected
         assert all(digit == board.cells[c] for c, digit in opened)
@@ -73,7 +75,7 @@ def test_flood_fill_equals_the_naive_reference(data):
     assert judge.opened == sum(1 << c for c in opened_so_far)
     assert judge.hits == hits
     safe_total = len(board.cells) - board.cells.count(MINE)
-    assert judge.safe_left == safe_total - sum(board.cells[c] != MINE for c in opened_so_far)
+    assert safe_left(judge) == safe_total - sum(board.cells[c] != MINE for c in opened_so_far)
     assert judge.clicks == clicks
 
 
@@ -81,7 +83,7 @@ def test_flood_fill_equals_the_naive_reference(data):
 def test_a_flood_never_opens_a_mine(board):
     for cell, digit in enumerate(board.cells):
         if digit == 0:
-            opened = Judge(board).reveal(cell)
+            opened = reveal(Judge(board), cell)
             assert all(d != MINE for _, d in opened)
 
 
@@ -89,16 +91,16 @@ def test_mine_click_and_opened_cells():
     # 4x1: 0 1 9 1 -- clicking the 0 opens the 0 and the 1 beside it
     board = make_board(4, 1, "board_line", (0, 1, 9, 1))
     judge = Judge(board)
-    assert judge.reveal(0) == [(0, 0), (1, 1)]
-    assert judge.reveal(1) == []
-    assert judge.reveal(0) == []
-    assert judge.reveal(2) == [(2, MINE)]
+    assert reveal(judge, 0) == [(0, 0), (1, 1)]
+    assert reveal(judge, 1) == []
+    assert reveal(judge, 0) == []
+    assert reveal(judge, 2) == [(2, MINE)]
     assert judge.hits == 1
-    assert judge.reveal(2) == []
+    assert reveal(judge, 2) == []
     assert judge.hits == 1
-    assert judge.safe_left == 1
-    assert judge.reveal(3) == [(3, 1)]
-    assert judge.safe_left == 0
+    assert safe_left(judge) == 1
+    assert reveal(judge, 3) == [(3, 1)]
+    assert safe_left(judge) == 0
     assert judge.clicks == [0, 1, 0, 2, 2, 3]
 
 
@@ -147,7 +149,7 @@ def modules_reading(names):
 
 
 def test_only_the_judge_side_reads_board_cells():
-    readers = modules_reading({"cells"})
+    readers = modules_reading(HIDDEN_FIELDS)
     assert "judge" in readers and "rules" in readers  # the scan does find real reads
     outside = {name: lines for name, lines in readers.items() if name not in MAY_READ_CELLS}
     assert outside == {}, "modules reading Board.cells outside %s" % sorted(MAY_READ_CELLS)
@@ -158,7 +160,7 @@ def test_the_player_side_never_reads_hidden_digits():
     assert PLAYER_SIDE <= present
     private = judge_private_attributes() - JUDGE_PUBLIC_STATE
     assert private  # the scan does see the judge's hidden state
-    readers = modules_reading({"cells"} | private)
+    readers = modules_reading(HIDDEN_FIELDS | private)
     assert {name: readers[name] for name in PLAYER_SIDE & set(readers)} == {}
 
 
@@ -166,3 +168,30 @@ def test_the_scan_catches_a_read(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text("def f(board, judge):\n    return board.cells, getattr(judge, '_secret')\n")
     assert attribute_reads(sample, {"cells", "_secret"}) == [2, 2]
+
+
+@given(st.data())
+def test_open_all_opens_what_clicking_each_cell_opens(data):
+    board = data.draw(boards())
+    safe = [c for c, d in enumerate(board.cells) if d != MINE]
+    first = data.draw(st.lists(st.integers(0, len(board.cells) - 1), max_size=5))  # some clicks before
+    chosen = data.draw(st.lists(st.sampled_from(safe), max_size=30)) if safe else []
+    one_by_one, at_once = Judge(board), Judge(board)
+    for judge in (one_by_one, at_once):
+        for cell in first:
+            judge.open(cell)
+    for cell in chosen:
+        one_by_one.open(cell)
+    before = at_once.opened
+    wanted = 0
+    for cell in chosen:
+        wanted |= 1 << cell
+    new = at_once.open_all(wanted)
+    assert at_once.opened == one_by_one.opened and new == at_once.opened & ~before
+    assert at_once.outcome() == one_by_one.outcome()
+    batch = at_once.clicks[len(first):]
+    assert len(batch) == len(set(batch)) and set(batch) <= set(chosen)  # each cell at most once
+    replay = Judge(board)  # the clicks it lists open the same cells, one by one
+    for cell in first + batch:
+        assert replay.open(cell) or cell in first
+    assert replay.opened == at_once.opened

@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.batch import solve_text
-from solver.formats import format_pack, read_pack, read_select
+from solver.packs import format_pack, read_pack
+from solver.selects import read_select
 from solver.generator import generate_board, generate_pack
 from solver.plan import Plan, expected_digit_sum, expected_seconds, header_facts, shapes_of
 from solver.rules import oracle_2025

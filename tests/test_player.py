@@ -4,10 +4,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.batch import play_board
-from solver.formats import MINE, make_board, name_promise_kept
+from solver.board import make_board, MINE, name_promise_kept
 from solver.generator import board_from_name
 from solver.geometry import geometry
 from solver.judge import Judge
+from judging import safe_left
 from solver.player import play, task_of
 from solver.safezone import safe_cells
 
@@ -44,11 +45,11 @@ def test_the_player_never_clicks_an_open_cell_and_stops_when_done():
     for name in ("board_12x10_20_5_both", "board_16x16_60_11_auto", "board_10x10_25_3_none"):
         board = board_from_name(name)
         judge = Judge(board)
-        cells = play(task_of(board), judge)
+        cells = play(task_of(board), judge.view())
         replay = Judge(board)
         for cell in cells:
             assert replay.open(cell), "clicked a cell that was already open"
-        if replay.safe_left == 0:  # everything safe is open: no click after that
+        if safe_left(replay) == 0:  # everything safe is open: no click after that
             assert judge.clicks == cells
 
 
@@ -95,7 +96,7 @@ def test_the_player_never_leaves_a_certain_safe_cell_closed(width, height, rule,
     board = board_with_mines(width, height, mines, "any")
     task = task_of(board, rule)._replace(mines=len(mines))
     judge = Judge(board)
-    play(task, judge)
+    play(task, judge.view())
     masks = geometry(width, height).masks
     hit = sum(1 << c for c in judge.clicks if c in mines)
     digits = [c for c in range(size) if judge.opened >> c & 1 and c not in mines]

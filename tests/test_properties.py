@@ -29,9 +29,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from solver.batch import solve_text
-from solver.formats import MINE, format_board, make_board, name_fields, read_select
+from solver.board import make_board, MINE, name_fields
+from solver.packs import format_board
+from solver.selects import read_select
 from solver.geometry import geometry
 from solver.judge import Judge
+from judging import reveal
 from solver.player import play, task_of
 from solver.rules import score_2025, score_2026
 from solver.safezone import safe_cells
@@ -220,7 +223,7 @@ def check_select_list(select_text, summary_text, good_boards):
         clicks = []
         for x, y, _ in entry.clicks:
             assert 0 <= x < board.width and 0 <= y < board.height
-            assert judge.reveal(y * board.width + x), "click on an already opened cell"
+            assert reveal(judge, y * board.width + x), "click on an already opened cell"
             clicks.append((x, y))
         if board.form == 2026:
             score = score_2026(board, clicks)
@@ -278,7 +281,7 @@ def test_single_board_lists_are_valid(board):
 def test_clicks_not_called_guesses_are_safe(board, look):
     judge = Judge(board)
     guesses = []
-    clicks = play(task_of(board), judge, None, on_guess=lambda cell, p: guesses.append((cell, p)), look=look)
+    clicks = play(task_of(board), judge.view(), None, on_guess=lambda cell, p: guesses.append((cell, p)), look=look)
     guessed = {cell for cell, _ in guesses}
     assert len(guessed) == len(guesses), "a cell guessed twice"
     for cell in clicks:
@@ -337,7 +340,7 @@ def twins(draw):
 
 
 def play_clicks(board, look=False):
-    return play(task_of(board), Judge(board), None, look=look)
+    return play(task_of(board), Judge(board).view(), None, look=look)
 
 
 def unfair_point(first_clicks, second_clicks, pair):
@@ -374,7 +377,7 @@ def test_twin_check_catches_a_peeking_player():
     def peeking_clicks(board):  # opens the safe cell of the pair first: it reads the hidden board
         safe_of_pair = 1 if board.cells[0] == MINE else 0
         judge = Judge(board)
-        return [safe_of_pair] + [c for c in range(width * height) if judge.reveal(c) and c != safe_of_pair]
+        return [safe_of_pair] + [c for c in range(width * height) if reveal(judge, c) and c != safe_of_pair]
 
     assert unfair_point(peeking_clicks(first), peeking_clicks(second), (0, 1)) == 0
     assert unfair_point(play_clicks(first), play_clicks(second), (0, 1)) is None

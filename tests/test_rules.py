@@ -18,8 +18,11 @@ from hypothesis import strategies as st
 
 from board_strategies import boards, mine_cells, safe_cells, xy_of
 from solver.cli import main as cli_main
-from solver.formats import board_header, format_pack, format_select, make_board
+from solver.board import board_header, make_board
+from solver.packs import format_pack
+from solver.selects import format_select
 from solver.judge import Judge
+from judging import reveal, safe_left
 from solver.rules import MINE_PENALTY, board_score, oracle_2025, score_2025, score_2026
 from solver.scorer import score_select
 
@@ -110,8 +113,8 @@ def test_a_mine_click_costs_exactly_twenty_while_open(data):
     prefix = data.draw(st.lists(st.sampled_from(safe), unique=True) if safe else st.just([]))
     judge = Judge(board)
     for cell in prefix:
-        judge.reveal(cell)
-    assume(judge.safe_left > 0)  # not yet closed
+        reveal(judge, cell)
+    assume(safe_left(judge) > 0)  # not yet closed
     mine = data.draw(st.sampled_from(mines))
     before = score_2025(board, clicks_of(board, prefix))
     assert score_2025(board, clicks_of(board, prefix + [mine])) == before - MINE_PENALTY
@@ -136,7 +139,7 @@ def test_a_click_on_an_opened_cell_does_nothing(data):
     cells = data.draw(st.lists(st.integers(0, len(board.cells) - 1), min_size=1, max_size=12))
     judge = Judge(board)
     for cell in cells:
-        judge.reveal(cell)
+        reveal(judge, cell)
     opened = [c for c in range(len(board.cells)) if judge.opened >> c & 1]
     again = data.draw(st.sampled_from(opened))
     for score in (score_2025, score_2026):

@@ -1,0 +1,203 @@
+"""Board packs as text: finding the boards of a pack, reading one, writing packs.
+
+A pack holds boards, each a header line then Y rows of X digits (9 is a mine):
+
+    X Y NAME          ADC2025 form
+    X Y MINES NAME    ADC2026 form
+
+Blank lines are optional, LF or CRLF, trailing spaces and a UTF-8 BOM are fine.
+A malformed board is reported as one line naming the board and its line number,
+and every other board is still read.  Nothing here raises on bad text.  A big pack
+is indexed first (one regular-expression pass over its headers) and a board is
+parsed only when it is asked for, so a player under a deadline pays only for the
+boards it reaches.
+"""
+
+import re
+from collections import namedtuple
+
+from .bitset import popcount
+from .board import Board, board_header
+from .geometry import geometry
+from .lines import is_count, normal_line
+from .planes import digit_planes, mines_of, miscounted
+
+MAX_SIDE = 100  # larger boards are refused rather than risk a hang
+
+
+
+def format_board(board):
+    """Header and digit rows of one board, newline-terminated."""
+    w, digits = board.width, board.digits
+    rows = [digits[i : i + w] for i in range(0, len(digits), w)]
+    return board_header(board) + "\n" + "\n".join(rows) + "\n"
+
+
+def format_pack(boards):
+    """A pack text: boards separated by blank lines (as the official download)."""
+    return "\n".join(format_board(b) for b in boards)
+
+
+def parse_header(fields):
+    """(width, height, mines, name, form) from header fields, or raise ValueError."""
+    if len(fields) < 2:
+        raise ValueError("header has no board size")
+    width, height = int(fields[0]), int(fields[1])
+    if len(fields) >= 4 and is_count(fields[2]):
+        mines, name, form = int(fields[2]), fields[3], 2026
+    elif len(fields) >= 3:
+        mines, name, form = None, fields[2], 2025
+    else:
+        raise ValueError("header has no board name")
+    if name[0].isdigit():
+        raise ValueError("board name %r starts with a digit" % name)
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise ValueError("board size %dx%d is outside 1..%d" % (width, height, MAX_SIDE))
+    return width, height, mines, name, form
+
+
+def _check_board(width, height, rows, mines):
+    """The digit string of a board from its rows, or raise ValueError saying what is wrong."""
+    if len(rows) != height:
+        raise ValueError("%d rows, header says %d" % (len(rows), height))
+    for number, row in rows:
+        if not row.isdigit() or not row.isascii():
+            raise ValueError("line %d: row is not all digits: %r" % (number, row[:40]))
+        if len(row) != width:
+            raise ValueError("line %d: %d digits, header says %d" % (number, len(row), width))
+    digits = "".join(row for _, row in rows)
+    planes = digit_planes(digits)
+    found = popcount(mines_of(planes))
+    if mines is not None and found != mines:
+        raise ValueError("header says %d mines, the board has %d" % (mines, found))
+    geo = geometry(width, height)
+    wrong = miscounted(geo, planes)
+    if wrong:
+        cell = (wrong & -wrong).bit_length() - 1
+        actual = sum(digits[n] == "9" for n in geo.neighbours[cell])
+        x, y = cell % width, cell // width
+        raise ValueError(
+            "line %d: cell (%d,%d) says %s but has %d neighbouring mines" % (rows[y][0], x, y, digits[cell], actual)
+        )
+    return digits
+
+
+PackIndex = namedtuple("PackIndex", "text starts headers strays counted")
+PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any board.
+
+text    -- the pack text (a leading BOM removed)
+starts  -- offset in text of each board's header line, in input order
+headers -- each board's header line as written (its split() is the header's fields)
+strays  -- (line number, text) of the non-blank lines before the first header
+counted -- [offset, line number there]: where line numbers were last counted to
+           (they are counted only for the boards read, in order)
+"""
+
+
+# Header lines found in the raw text.  A header is a line whose normal form (normal_line)
+# starts with two integers (the official boardFile.isHeader).  Packs write headers plainly (no leading blank, single spaces), and
+# the plain pattern is five times faster; any other layout takes the general one.
+_PLAIN_HEADER = re.compile(r"[0-9]+ [0-9][^\n]*")
+_NEXT_PLAIN_HEADER = re.compile(r"\n([0-9]+ [0-9][^\n]*)")
+_ANY_HEADER = re.compile(r"^[^\S\n]*[0-9]+[^\S\n]+[0-9][^\n]*", re.MULTILINE)  # [^\S\n]: what split() removes
+_NOT_PLAIN = ("\t", "  ", "\n ", "\n\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
+
+
+def _header_spans(text):
+    """(start, end) of every header line of a pack text, in order."""
+    plain = text.isascii() and not text.startswith((" ", "\r")) and not any(s in text for s in _NOT_PLAIN)
+    if plain and text.count("\r") == text.count("\r\n"):  # a CR only in line endings
+        first = _PLAIN_HEADER.match(text)
+        if first:
+            yield first.span()
+        for match in _NEXT_PLAIN_HEADER.finditer(text):
+            yield match.span(1)
+    else:
+        for match in _ANY_HEADER.finditer(text):
+            yield match.span()
+
+
+def index_pack(text):
+    """The PackIndex of a pack text: a regular-expression pass, no board parsed."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    starts, headers = [], []
+    for start, end in _header_spans(text):
+        starts.append(start)
+        headers.append(text[start:end])
+    before = text[: starts[0]] if starts else text
+    strays = [(n, normal_line(raw)) for n, raw in enumerate(before.split("\n"), 1) if normal_line(raw)]
+    return PackIndex(text, starts, headers, strays, [0, 1])
+
+
+def _line_number(index, offset):
+    """1-based line number of a text offset, counted on from the last one asked for."""
+    counted = index.counted
+    if offset < counted[0]:
+        counted[:] = [0, 1]
+    counted[1] += index.text.count("\n", counted[0], offset)
+    counted[0] = offset
+    return counted[1]
+
+
+def board_at(index, k):
+    """(board, None) for the k-th board of a PackIndex, or (None, one-line message)."""
+    start = index.starts[k]
+    number = _line_number(index, start)
+    rows_from = index.text.find("\n", start) + 1 or len(index.text)
+    rows_to = index.starts[k + 1] if k + 1 < len(index.starts) else len(index.text)
+    rows = []
+    for n, raw in enumerate(index.text[rows_from:rows_to].split("\n"), number + 1):
+        row = raw.rstrip("\r")
+        if not row.isdigit():
+            row = normal_line(raw)
+            if not row:
+                continue
+        rows.append((n, row))
+    return _finish_board(number, index.headers[k].split(), rows)
+
+
+def iter_pack(text):
+    """The boards of a pack in input order, parsed one at a time.
+
+    Yields (board, None) for a well-formed board and (None, message) for a malformed
+    one; the message is a single line naming the board and its line.  Lazy, so a
+    player under a deadline pays only for the boards it reaches.
+    """
+    return boards_of(index_pack(text))
+
+
+def boards_of(index, wanted=None):
+    """iter_pack over a PackIndex: first the stray lines' errors, then the k-th board
+    for every k with wanted(k) true (every board without `wanted`), parsed when reached."""
+    for number, line in index.strays:
+        yield None, "line %d: data before any board header: %r" % (number, line[:40])
+    for k in range(len(index.starts)):
+        if wanted is None or wanted(k):
+            yield board_at(index, k)
+
+
+def _finish_board(number, fields, rows):
+    label = fields[3] if len(fields) >= 4 and is_count(fields[2]) else (fields[2] if len(fields) >= 3 else "?")
+    try:
+        width, height, mines, name, form = parse_header(fields)
+        digits = _check_board(width, height, rows, mines)
+    except ValueError as exc:
+        return None, "board %s (line %d): %s" % (label, number, exc)
+    return Board(width, height, name, digits, mines, form, number), None
+
+
+def read_pack(text):
+    """Every well-formed board of a pack, and one message per malformed one.
+
+    Returns (boards, errors); each error is a single line naming board and line.
+    """
+    boards, errors = [], []
+    for board, error in iter_pack(text):
+        if board is None:
+            errors.append(error)
+        else:
+            boards.append(board)
+    return boards, errors
+
+
