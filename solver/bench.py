@@ -3,7 +3,9 @@
 Per pack it prints boards, oracle ratio (2025: score / sum of every safe digit;
 2026: mean board score), mine hits per board and the hits expected (the sum of
 the guesses' mine probabilities: more hits than risk is an unlucky pack), mean board
-score, boards per second, and the slowest board in milliseconds.  ``--contest`` adds the total that a
+score, boards per second beside the floor (a replay that opens every safe cell with
+no reasoning: what the reasoning costs is the gap), and the slowest board in
+milliseconds.  ``--contest`` adds the total that a
 2-second paiza run of the entry scores on the pack (its own budget, see solver.paiza).
 Speed is measured here, never in unit tests.
 """
@@ -12,46 +14,44 @@ import io
 import sys
 import time
 
-from .batch import LOOK_HELP, play_board, solve_text
-from .packs import format_pack, read_pack
+from .batch import LOOK_HELP, format_totals, played, risk_watcher, solve_text
+from .clock import process_start
 from .generator import generate_pack, pack_name
+from .geometry import geometry
+from .judge import Judge
+from .packs import format_pack, read_pack
 from .paiza import BUDGET_SECONDS, STARTUP_ALLOWANCE_SECONDS
-from .rules import oracle_2025
+from .planes import digit_planes, mines_of
+from .player import task_of
+from .rules import RULES, oracle_2025
 
 
 def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
     """A dict of figures for one pack played without a deadline.
 
-    Each board is timed as the contest plays it (batch.play_board: task, judge,
-    play, score), so the figures include every per-board cost.  With `repeat` > 1
+    Each board is timed as the contest plays it (batch.played: task, judge, play) and
+    scored, so the figures include every per-board cost but reading.  With `repeat` > 1
     each board is played that many times and its fastest time counts (as timeit
     takes the best run): on a shared machine the slow runs are other jobs' time.
     """
     total_score = oracle = hits = 0
-    risk = seconds = slowest = 0.0
-
-    def count_risk(cell, p):
-        nonlocal risk
-        risk += p
-
+    seconds = slowest = 0.0
+    watch, risk = risk_watcher()
     slowest_name = ""
     for i, board in enumerate(boards):
         elapsed = None
         for run in range(max(1, repeat)):
             began = time.perf_counter()
-            _, score, board_hits = play_board(board, rule, look=look, on_guess=None if run else count_risk)
+            task, judge = played(board, rule, look=look, watch=None if run else watch)
+            score = task.rule.counted(task.rule.score(judge.outcome()))
             took = time.perf_counter() - began
             elapsed = took if elapsed is None else min(elapsed, took)
         seconds += elapsed
         if elapsed > slowest:
             slowest, slowest_name = elapsed, board.name
-        hits += board_hits
-        if (rule or board.form) == 2026:
-            total_score += score
-            oracle += 1
-        else:
-            total_score += max(0, score)
-            oracle += oracle_2025(board)
+        hits += judge.hits
+        total_score += task.rule.value(score)
+        oracle += oracle_2025(board) if task.rule.year == 2025 else 1
         if progress and (i + 1) % 500 == 0:
             progress.write("  %d/%d boards\n" % (i + 1, len(boards)))
     count = max(1, len(boards))
@@ -59,20 +59,41 @@ def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
         "boards": len(boards),
         "ratio": float(total_score) / oracle if oracle else 0.0,
         "hits": hits / count,
-        "risk": risk / count,
+        "risk": risk() / count,
         "mean": float(total_score) / count,
         "per_second": len(boards) / seconds if seconds else 0.0,
+        "floor_per_second": floor_speed(boards, rule, repeat),
         "slowest_ms": slowest * 1000.0,
         "slowest_name": slowest_name,
     }
 
 
+def floor_speed(boards, rule=None, repeat=1):
+    """Boards per second of a replay with no reasoning at all: the same judge opens
+    every safe cell of each board at once (knowing where they are) and the play is
+    scored.  No player can be faster through this judge: the gap to the player's
+    speed is what its reasoning costs."""
+    seconds = 0.0
+    for board in boards:
+        elapsed = None
+        for _ in range(max(1, repeat)):
+            began = time.perf_counter()
+            task = task_of(board, rule)
+            judge = Judge(board)
+            judge.open_all(geometry(board.width, board.height).all_mask & ~mines_of(digit_planes(board.digits)))
+            task.rule.score(judge.outcome())
+            took = time.perf_counter() - began
+            elapsed = took if elapsed is None else min(elapsed, took)
+        seconds += elapsed
+    return len(boards) / seconds if seconds else 0.0
+
+
 def contest_total(boards, rule=None):
-    """(boards played, total) of the paiza entry's run over the pack: its text read and
-    planned as the entry does, within the entry's budget (BUDGET_SECONDS from process
-    start, the start taken STARTUP_ALLOWANCE_SECONDS before this call)."""
+    """(boards played, totals by rule) of the paiza entry's run over the pack: its text
+    read and planned as the entry does, within the entry's budget (BUDGET_SECONDS from
+    this process's start)."""
     text = format_pack(boards)
-    start = time.perf_counter() - STARTUP_ALLOWANCE_SECONDS
+    start = process_start(time.perf_counter() - STARTUP_ALLOWANCE_SECONDS)
     return solve_text(text, BUDGET_SECONDS, rule, start, io.StringIO(), io.StringIO())
 
 
@@ -80,7 +101,8 @@ def add_arguments(parser):
     parser.description = (
         "Reads board packs (files, or generated with --gen) and prints, per pack: "
         "boards, oracle ratio, mine hits per board, the hits expected (risk: the sum of the "
-        "guesses' mine probabilities), mean score, boards per second, "
+        "guesses' mine probabilities), mean score, boards per second, the floor (boards per "
+        "second of a replay that opens every safe cell with no reasoning), "
         "slowest board in ms; with --contest also the total the paiza entry scores in its 2 s run."
     )
     parser.add_argument("packs", nargs="*", help="board pack files")
@@ -88,7 +110,7 @@ def add_arguments(parser):
         "--gen", nargs=3, action="append", default=[], metavar=("COUNT", "MODE", "DIFFICULTY"),
         help="also bench the official pack board_pack_COUNT_MODE_DIFFICULTY (repeatable)",
     )
-    parser.add_argument("--rule", type=int, choices=(2025, 2026), help="objective and score (default: header form)")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="objective and score (default: header form)")
     parser.add_argument(
         "--repeat", type=int, default=1, metavar="N",
         help="play each board N times and time its fastest run (steadier speeds on a busy machine)",
@@ -118,19 +140,22 @@ def run(args):
     if not packs:
         print("error: give a pack file or --gen COUNT MODE DIFFICULTY", file=sys.stderr)
         return 2
-    header = "%-40s %6s %7s %6s %6s %8s %9s %8s" % ("pack", "boards", "ratio", "hits", "risk", "mean", "boards/s", "slow ms")
+    header = "%-40s %6s %7s %6s %6s %8s %9s %9s %8s" % (
+        "pack", "boards", "ratio", "hits", "risk", "mean", "boards/s", "floor/s", "slow ms"
+    )
     if args.contest:
         header += " %10s %8s" % ("2s-total", "2s-boards")
     print(header)
     for name, boards in packs:
         print("%s: playing %d boards" % (name, len(boards)), file=sys.stderr)
         f = bench_pack(boards, args.rule, sys.stderr, args.repeat, args.look)
-        line = "%-40s %6d %7.4f %6.3f %6.3f %8.2f %9.0f %8.1f" % (
-            name[-40:], f["boards"], f["ratio"], f["hits"], f["risk"], f["mean"], f["per_second"], f["slowest_ms"],
+        line = "%-40s %6d %7.4f %6.3f %6.3f %8.2f %9.0f %9.0f %8.1f" % (
+            name[-40:], f["boards"], f["ratio"], f["hits"], f["risk"], f["mean"], f["per_second"],
+            f["floor_per_second"], f["slowest_ms"],
         )
         if args.contest:
-            played, total = contest_total(boards, args.rule)
-            line += " %10s %8d" % (("%.4f" % total) if not isinstance(total, int) else total, played)
+            count, totals = contest_total(boards, args.rule)
+            line += " %10s %8d" % (format_totals(totals), count)
         print(line)
         sys.stdout.flush()
     return 0

@@ -25,19 +25,19 @@ area        -- bitset of all its cells (the union of the classes; not named "cel
 """
 
 
-def constraints_of(values, numbers, masks, unknown, mines):
+def constraints_of(digit, numbers, masks, unknown, mines):
     """The distinct constraints of the opened digit cells in `numbers`.
 
-    values[c] is the digit of opened cell c; `unknown` the closed cells not known to
-    be mines or safe; `mines` the known mines.  Duplicates are merged; a cell whose
-    neighbours are all decided gives none.
+    digit(c) is the digit of opened cell c (a list's __getitem__ will do); `unknown`
+    the closed cells not known to be mines or safe; `mines` the known mines.
+    Duplicates are merged; a cell whose neighbours are all decided gives none.
     """
     seen = {}
     for c in cells_of(numbers):
         around = masks[c]
         cells = around & unknown
         if cells:
-            seen[cells] = values[c] - popcount(around & mines)
+            seen[cells] = digit(c) - popcount(around & mines)
     return list(seen.items())
 
 

@@ -5,10 +5,10 @@ counted from process start.  `main` reads the pack, plays boards in order until 
 budget runs out and prints the select list on stdout and a summary (boards played
 of total, seconds, score) on stderr; see `solver.batch.solve_text`.
 
-The budget is measured from process start, which Python cannot read: the clock
-is taken by this module's first statement (build.py moves it to the top of the
-bundled script) and `STARTUP_ALLOWANCE_SECONDS` is subtracted for what happens
-before it, interpreter start-up and compiling the bundled script.
+The budget is measured from process start, as paiza.IO counts it: `clock.process_start`
+reads it from /proc.  Where that cannot be read, the clock taken by this module's
+first statement (build.py moves it to the top of the bundled script) less
+`STARTUP_ALLOWANCE_SECONDS` (interpreter start-up and compiling the script) stands in.
 
 Environment: SOLVER_BUDGET (seconds, a float) overrides the budget; 0 or empty
 plays every board with no deadline (tests use it for reproducible output).
@@ -20,6 +20,7 @@ import sys
 import time
 
 from .batch import solve_text
+from .clock import process_start
 
 # The clock at the first statement the program runs.  build.py moves this assignment
 # (with `import time`) to the top of the bundle, before the other modules' set-up.
@@ -60,12 +61,12 @@ def budget_from_environment(environ, default):
 
 def main():
     """Read the pack on stdin, play it within the budget, write select list and summary."""
-    process_start = FIRST_STATEMENT_CLOCK - STARTUP_ALLOWANCE_SECONDS
+    start = process_start(FIRST_STATEMENT_CLOCK - STARTUP_ALLOWANCE_SECONDS)
     budget = budget_from_environment(os.environ, BUDGET_SECONDS)
     text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
     # one write at the end: thousands of small writes through the text layer cost more
     select_list = io.StringIO()
-    solve_text(text, budget, None, process_start, select_list, sys.stderr)
+    solve_text(text, budget, None, start, select_list, sys.stderr)
     sys.stdout.buffer.write(select_list.getvalue().encode("utf-8"))
     sys.stdout.flush()
     sys.stderr.flush()

@@ -1,38 +1,71 @@
-"""One board: open the guaranteed cells, deduce, click what is certain, guess or stop.
+"""One board: open what is known safe, deduce, click what is certain, guess or stop.
 
 The player knows only its Task (size, mine count, the cells the official rule keeps
-safe, the scoring rule) and what `reveal` tells it.  It never sees the Board: that
-stays with the judge.  `task_of` is the one place a Board's public facts are read.
+safe, the rule it plays for) and what its judge.View shows: the digits of the cells
+it opened.  It never sees the Board: that stays with the judge.  `task_of` is the one
+place a Board's public facts are read.
+
+A board is a loop of named steps over Knowledge (what the player knows):
+
+  open    click every cell known to be safe: one call for the whole set
+  digits  the single-digit rule, for every digit of the board at once (bit planes)
+  pairs   pairs of overlapping constraints
+  count   exact probabilities with the mine count; certainties become clicks
+  decide  the exact endgame when few cells are undecided, else the policy's guess, or stop
+
+A step that learns something goes back to `open`: the cheap rules always run before
+the counting, which runs only when they are stuck.
+
+Glossary of the bitsets (bit c is cell c):
+  opened  cells the judge opened: safe digits, and mines that were hit
+  closed  every cell not opened
+  mines   known mines, hit or deduced;   safe  known safe, not yet opened
+  numbers opened safe cells (their digits are the constraints)
+  unknown closed cells neither known safe nor known mines (undecided)
+  live    numbers beside an undecided cell: the digits that still constrain something
 """
 
 import time
 from collections import namedtuple
 from functools import lru_cache
 
-from .bitset import cells_of, popcount
+from .bitset import popcount
+from .board import name_facts, promised_safe
 from .deduce import pairs
-
 from .endgame import ENDGAME_CELLS, Endgame
-from .board import MINE, name_facts, promised_safe
 from .frontier import components_of, constraints_of, covered
 from .geometry import geometry, spread
 from .lookahead import Lookahead
-from .policy import choose_guess, worth_guessing_2025, worth_guessing_2026
-from .planes import digit_total
+from .planes import differ, digit_total, neighbour_counts
+from .policy import choose_guess, worth_guessing
 from .probability import Estimate, estimate, probability_of, remembering
+from .rules import RULES
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
 Task.__doc__ = """What the player may know of a board before it clicks.
 
 mines      -- the mine count (from a 2026 header or the board name), or None
 safe_cells -- cells the official generator keeps mine-free (from X, Y, MINES, MODE)
-rule       -- 2025 or 2026, the objective to play for
+rule       -- the rules.Rule to play for
+"""
+
+Step = namedtuple("Step", "cell kind p estimate mines safe")
+Step.__doc__ = """What the player is about to do, for a watcher (replays, bench's risk).
+
+cell     -- the cell about to be clicked, or None: a batch (every cell of `safe` is
+            clicked next, kind "start" or "certain") or a stop (kind "stop")
+kind     -- "start" (cells the safe-cell rule keeps free), "certain", "endgame"
+            (the exact endgame's click, may be risky), "guess", "stop"
+p        -- the mine probability of `cell` (0.0 for certain clicks, None for a stop)
+estimate -- the probability.Estimate computed last on this board (None before any)
+mines    -- the known mines;  safe -- the known safe cells not yet opened
 """
 
 
 def task_of(board, rule=None, trust_name=True):
     """The public facts of a board: size, mine count and safe-cell rule, nothing hidden.
 
+    rule -- a contest year (2025, 2026) or None for the board's own header form.
     With `trust_name` False (the harness found the name misdescribes the board), the
     name tells nothing: no mine count from it, no safe cells.
     """
@@ -43,166 +76,229 @@ def task_of(board, rule=None, trust_name=True):
     safe = ()
     if fields is not None and mines is not None:
         safe = promised_safe(board.width, board.height, mines, fields.mode)
-    return Task(board.width, board.height, mines, safe, rule or board.form)
+    return Task(board.width, board.height, mines, safe, RULES[rule or board.form])
 
 
-def play(task, judge, deadline=None, on_guess=None, look=False):
-    """Play one board; return the clicked cells in order.
+class Knowledge:
+    """What the player knows of one board (see the glossary above), and its invariants."""
 
-    `judge` is the only window on the board, a judge.View: ``judge.open(cell)`` clicks
-    and returns the bitset of newly opened cells, ``judge.planes_of(cells)`` the digits
-    of opened cells.
-    `deadline` (a time.perf_counter() value) stops guessing when passed; the clicks so
-    far are still a valid play.
-    `on_guess(cell, p)`, if given, is told of each guess (a click not known to be safe,
-    of mine probability p) before it is made: tests use it to check the certain clicks.
-    `look` ranks risky guesses by two-step safety (lookahead.Lookahead): stronger on
-    dense boards, and slower.
+    __slots__ = ("geo", "opened", "planes", "mines", "safe", "hits")
+
+    def __init__(self, geo, safe_cells):
+        self.geo = geo
+        self.opened = self.mines = self.safe = self.hits = 0
+        self.planes = (0, 0, 0, 0)  # digits of the opened cells
+        for cell in safe_cells:
+            self.safe |= 1 << cell
+
+    def learn(self, new, planes):
+        """Take in the cells a click opened and their digit planes (a mine shows 9)."""
+        self.opened |= new
+        self.safe &= ~new
+        old = self.planes
+        self.planes = (old[0] | planes[0], old[1] | planes[1], old[2] | planes[2], old[3] | planes[3])
+        hit = planes[0] & planes[3]
+        if hit:
+            self.mines |= hit
+            self.hits += popcount(hit)
+
+    def unknown(self):
+        return self.geo.all_mask & ~self.opened & ~self.mines & ~self.safe
+
+    def check(self):
+        """Assert the invariants (property tests call this after every step)."""
+        full = self.geo.all_mask
+        assert not self.safe & self.mines, "a cell both safe and a mine"
+        assert not self.safe & self.opened, "a known-safe cell already open"
+        assert not (self.opened | self.mines | self.safe) & ~full, "a cell outside the board"
+        assert not any(plane & ~self.opened for plane in self.planes), "a digit of a closed cell"
+        shown_mines = self.planes[0] & self.planes[3]
+        assert shown_mines == self.opened & self.mines, "an opened mine that was not hit, or the reverse"
+        assert popcount(shown_mines) == self.hits, "hits and opened mines disagree"
+
+
+class Memory:
+    """What one board's steps keep between them: counts of components met before,
+    sweeps, the lookahead's counts, the exact endgame, and the latest estimate."""
+
+    def __init__(self, task):
+        self.counts = {}
+        self.counter = remembering(self.counts)
+        self.looks = {}
+        self.sweeps = {}
+        self.latest = None
+        self._task = task
+        self._endgame = None
+
+    def endgame(self):
+        if self._endgame is None:
+            task = self._task
+            self._endgame = Endgame(geometry(task.width, task.height).masks, *click_values(task))
+        return self._endgame
+
+
+def play(task, view, deadline=None, look=False, watch=None):
+    """Play one board through `view` (a judge.View); the judge records the clicks.
+
+    deadline -- a time.perf_counter() value: past it the player stops guessing (the
+                clicks so far are still a valid play)
+    look     -- rank risky guesses by two-step safety (lookahead): stronger on dense
+                boards, and slower
+    watch    -- if given, called with a Step before every click or batch of certain
+                clicks, and at a stop
     """
-    geo = geometry(task.width, task.height)
-    masks = geo.masks
-    values = [-1] * geo.size  # digits read so far (read lazily: only border digits matter)
-    seen = [0, 0, 0, 0]  # digit planes of the opened cells
-
-    def value(c):
-        return (seen[0] >> c & 1) | (seen[1] >> c & 1) << 1 | (seen[2] >> c & 1) << 2 | (seen[3] >> c & 1) << 3
-    hidden = geo.all_mask  # not opened by the judge
-    mines = 0  # known mines, hit or deduced
-    safe = 0  # known safe, not yet opened
-    numbers = 0  # opened safe cells
-    dirty = 0  # opened cells whose constraint may allow a new single-digit deduction
-    clicks = []
-    touched = 0  # cells opened since the constraints were last brought up to date
-    hits = 0
-    mine_total = task.mines
-    for c in task.safe_cells:
-        safe |= 1 << c
-    pending = list(task.safe_cells)
-    counts_memo = {}
-    counter = remembering(counts_memo)  # component counts, reused while a component is unchanged
-    look_memo = {}  # counts of the components the lookahead met
-    sweeps = {}  # likewise for the sweeps of components too big to count
-    endgame = None  # the exact endgame solver, made when first needed
-
+    knowledge = Knowledge(geometry(task.width, task.height), task.safe_cells)
+    memory = Memory(task)
+    kind = "start"
     while True:
-        # 1. open every cell known to be safe
-        while safe:
-            if not pending:
-                pending = cells_of(safe)
-            c = pending.pop()
-            bit = 1 << c
-            if not safe & bit:
-                continue
-            safe &= ~bit
-            if not hidden & bit:
-                continue
-            clicks.append(c)
-            new = judge.open(c)
-            for k, plane in enumerate(judge.planes_of(new)):
-                seen[k] |= plane
-            hidden &= ~new
-            safe &= ~new
-            if new == bit and value(c) == MINE:  # a guess that hit a mine
-                mines |= bit
-                hits += 1
-                dirty |= masks[c] & numbers
-                continue
-            numbers |= new
-            touched |= new
-        if touched:
-            # constraints that changed: the new cells and the old digits beside them,
-            # as far as they still touch a closed cell
-            dirty |= (touched | (spread(geo, touched) & numbers)) & spread(geo, hidden & ~mines)
-            touched = 0
-        unknown = hidden & ~mines & ~safe
-        if not unknown:
-            break
-        if mine_total is not None and popcount(hidden) + hits == mine_total:
-            break  # every safe cell is open (what is hidden and what was hit are all the mines)
-
-        # 2. single-digit rule on the constraints that changed
-        while dirty:
-            work = dirty & numbers & spread(geo, unknown)  # digits with an undecided neighbour
-            dirty = 0
-            for c in cells_of(work):
-                around = masks[c]
-                cells = around & unknown
-                if not cells:
-                    continue
-                v = values[c]
-                if v < 0:
-                    v = values[c] = value(c)
-                need = v - popcount(around & mines)
-                if need == 0:
-                    safe |= cells
-                    unknown &= ~cells
-                elif need == popcount(cells):
-                    mines |= cells
-                    unknown &= ~cells
-                    dirty |= spread(geo, cells) & numbers
-        if safe:
+        if knowledge.safe:
+            if watch is not None:
+                watch(Step(None, kind, 0.0, memory.latest, knowledge.mines, knowledge.safe))
+            open_safe(knowledge, view)
+        kind = "certain"
+        if finished(knowledge, task):
+            return
+        if every_single_digit(knowledge):
             continue
-
-        # 3. pairs, then exact enumeration with the mine count
-        # every digit beside an undecided cell has been read: it was dirty from its opening
-        # on, and the single-digit pass reads each dirty digit that has such a neighbour
-        live = numbers & spread(geo, unknown)
-        constraints = constraints_of(values, live, masks, unknown, mines)
-        if constraints:
-            found_safe, found_mines = pairs(constraints)
-            if found_safe or found_mines:
-                safe |= found_safe & unknown
-                found_mines &= unknown
-                mines |= found_mines
-                dirty |= spread(geo, found_mines) & numbers
-                if safe or dirty:
-                    continue
-        interior = unknown & ~covered(constraints)
-        interior_count = popcount(interior)
-        mines_left = None if mine_total is None else mine_total - popcount(mines)
-        components = components_of(constraints)
-        result = estimate(components, interior, interior_count, mines_left, counter=counter, sweeps=sweeps)
-        if result.safe or result.mines:
-            safe |= result.safe & unknown
-            new_mines = result.mines & unknown & ~result.safe
-            mines |= new_mines
-            dirty |= spread(geo, new_mines) & numbers
-            if safe or dirty:
-                continue
-
-        # 4. guess or stop: exactly in a small endgame, else by the policy
+        constraints = live_constraints(knowledge)
+        if pair_rule(knowledge, constraints):
+            continue
+        counted = count(knowledge, constraints, task, memory)
+        if counted is None:
+            continue  # certainties found
         if deadline is not None and time.perf_counter() > deadline:
+            return
+        move = decide(knowledge, task, constraints, counted, memory, look)
+        if move is None:
+            if watch is not None:
+                watch(Step(None, "stop", None, memory.latest, knowledge.mines, knowledge.safe))
+            return
+        cell, kind, p = move
+        if watch is not None:
+            watch(Step(cell, kind, p, memory.latest, knowledge.mines, knowledge.safe))
+        new = view.open(cell)
+        knowledge.learn(new, view.planes_of(new))
+
+
+def open_safe(knowledge, view):
+    """Step open: click every cell known to be safe."""
+    new = view.open_all(knowledge.safe)
+    knowledge.learn(new, view.planes_of(new))
+    knowledge.safe = 0
+
+
+def finished(knowledge, task):
+    """Nothing left to decide, or every closed cell is a mine (what is hidden plus what
+    was hit makes the mine count)."""
+    if not knowledge.unknown():
+        return True
+    closed = knowledge.geo.all_mask & ~knowledge.opened
+    return task.mines is not None and popcount(closed) + knowledge.hits == task.mines
+
+
+def every_single_digit(knowledge):
+    """Step digits: a digit whose mines are all known makes its other closed neighbours
+    safe; a digit that needs every undecided neighbour makes them mines.  Every digit of
+    the board at once: compare the digit planes with the planes counting known mines
+    (and known mines plus undecided cells) around each cell.  Repeated while new mines
+    are found (they may free more cells).  True if anything was learnt."""
+    geo, planes = knowledge.geo, knowledge.planes
+    width, full, not_left, not_right = geo.width, geo.all_mask, geo.not_left, geo.not_right
+    mines = knowledge.mines
+    numbers = knowledge.opened & ~mines
+    unknown = full & ~knowledge.opened & ~mines & ~knowledge.safe
+    safe = 0
+    while True:
+        # the shifts of geometry.spread, inlined: this is the hottest loop of a board
+        done = numbers & ~differ(planes, neighbour_counts(geo, mines))
+        row = done | ((done << 1) & not_left) | ((done >> 1) & not_right)
+        found = (row | (row << width) | (row >> width)) & unknown
+        safe |= found
+        unknown &= ~found
+        full_up = numbers & ~differ(planes, neighbour_counts(geo, mines | unknown))
+        row = full_up | ((full_up << 1) & not_left) | ((full_up >> 1) & not_right)
+        found = (row | (row << width) | (row >> width)) & unknown
+        if not found:
             break
-        move = None
-        if mines_left is not None and popcount(unknown) <= ENDGAME_CELLS:
-            if endgame is None:
-                endgame = Endgame(masks, *_move_values(task))
-            move = endgame.best_move(unknown, mines, mines_left, constraints)
+        mines |= found
+        unknown &= ~found
+    learnt = safe or mines != knowledge.mines
+    knowledge.safe |= safe
+    knowledge.mines = mines
+    return bool(learnt)
+
+
+def live_constraints(knowledge):
+    """The constraints of the digits beside an undecided cell (frontier.constraints_of)."""
+    p0, p1, p2, p3 = knowledge.planes
+    unknown = knowledge.unknown()
+    live = knowledge.opened & ~knowledge.mines & spread(knowledge.geo, unknown)
+
+    def digit(c):
+        return (p0 >> c & 1) | (p1 >> c & 1) << 1 | (p2 >> c & 1) << 2 | (p3 >> c & 1) << 3
+
+    return constraints_of(digit, live, knowledge.geo.masks, unknown, knowledge.mines)
+
+
+def pair_rule(knowledge, constraints):
+    """Step pairs: deduce.pairs on the live constraints.  True if anything was learnt."""
+    if not constraints:
+        return False
+    safe, mines = pairs(constraints)
+    unknown = knowledge.unknown()
+    safe &= unknown
+    mines &= unknown & ~safe
+    knowledge.safe |= safe
+    knowledge.mines |= mines
+    return bool(safe or mines)
+
+
+Counted = namedtuple("Counted", "estimate components interior mines_left")
+
+
+def count(knowledge, constraints, task, memory):
+    """Step count: exact probabilities (probability.estimate).  None when it made some
+    cell certain (learnt), else the Counted position for the decision."""
+    unknown = knowledge.unknown()
+    interior = unknown & ~covered(constraints)
+    mines_left = None if task.mines is None else task.mines - popcount(knowledge.mines)
+    components = components_of(constraints)
+    result = estimate(components, interior, popcount(interior), mines_left, counter=memory.counter, sweeps=memory.sweeps)
+    memory.latest = result
+    safe = result.safe & unknown
+    mines = result.mines & unknown & ~result.safe
+    if safe or mines:
+        knowledge.safe |= safe
+        knowledge.mines |= mines
+        return None
+    return Counted(result, components, interior, mines_left)
+
+
+def decide(knowledge, task, constraints, counted, memory, look):
+    """Step decide: (cell, kind, p) to click, or None to stop.  Exactly in a small
+    endgame; else the policy's least-cost guess, taken while worth its risk."""
+    result, mines_left = counted.estimate, counted.mines_left
+    unknown = knowledge.unknown()
+    if mines_left is not None and popcount(unknown) <= ENDGAME_CELLS:
+        move = memory.endgame().best_move(unknown, knowledge.mines, mines_left, constraints)
         if move is not None:
             cell = move[0]
-            if cell is None:
-                break  # stopping is worth more than any click
-            p = probability_of(result, cell)
-        else:
-            if clicks:
-                looker = None
-                if look and result.exact:
-                    looker = Lookahead(masks, constraints, components, unknown, interior, mines_left, counts_memo, look_memo)
-                guess = choose_guess(result, interior, unknown, masks, mines, looker)
-            else:  # nothing known yet: every board of this shape and mine count starts alike
-                guess = _opening_guess(task.width, task.height, result.interior_prob)
-            if guess is None:
-                break
-            cell, p, expected_digit = guess
-            opened_sum = digit_total(seen, numbers) - 20 * hits
-            if not _worth_it(task, p, expected_digit, unknown, mines, hidden, opened_sum, hits, mine_total, masks):
-                break
-        if on_guess is not None:
-            on_guess(cell, p)
-        # the guess is clicked through the same path as a known safe cell
-        safe |= 1 << cell
-        pending = [cell]
-    return clicks
+            return None if cell is None else (cell, "endgame", probability_of(result, cell))
+    if not knowledge.opened:  # nothing known yet: every board of this shape and mine count starts alike
+        guess = _opening_guess(task.width, task.height, result.interior_prob)
+    else:
+        looker = None
+        if look and result.exact:
+            looker = Lookahead(
+                knowledge.geo.masks, constraints, counted.components, unknown, counted.interior, mines_left, memory.counts, memory.looks
+            )
+        guess = choose_guess(result, counted.interior, unknown, knowledge.geo.masks, knowledge.mines, looker)
+    if guess is None:
+        return None
+    cell, p, expected_digit = guess
+    if not _worth_it(knowledge, task, p, expected_digit, unknown, mines_left):
+        return None
+    return cell, "guess", p
 
 
 @lru_cache(maxsize=None)
@@ -214,26 +310,24 @@ def _opening_guess(width, height, p_mine):
     return choose_guess(nothing, geo.all_mask, geo.all_mask, geo.masks, 0)
 
 
-def _move_values(task):
+def click_values(task):
     """(value of a safe cell showing d, value of a mine) in the units of the task's rule."""
-    if task.rule == 2026:
-        size = task.width * task.height
-        safe_total = max(1, size - task.mines)
-        return (lambda d: 1.0 / safe_total), -1.0 / max(1, task.mines)
-    return (lambda d: 2.0 * d), -20.0
+    size = task.width * task.height
+    mines = task.mines if task.mines is not None else max(1, round(0.2 * size))
+    return task.rule.click_values(size - mines, mines)
 
 
-def _worth_it(task, p, expected_digit, unknown, mines, hidden, opened_sum, hits, mine_total, masks):
-    """Apply the rule's stop test to a guess of mine probability p."""
+def _worth_it(knowledge, task, p, expected_digit, unknown, mines_left):
+    """The stop test (policy.worth_guessing) for a guess of mine probability p."""
     unknown_count = popcount(unknown)
-    mines_left = None if mine_total is None else mine_total - popcount(mines)
+    size = task.width * task.height
+    total = task.mines if task.mines is not None else max(1, round(0.2 * size))
     safe_left = unknown_count - (mines_left if mines_left is not None else 0.2 * unknown_count)
-    if task.rule == 2026:
-        size = task.width * task.height
-        total = mine_total if mine_total is not None else max(1, round(0.2 * size))
-        return worth_guessing_2026(p, safe_left, size - total, total)
     density = (mines_left / unknown_count) if (mines_left is not None and unknown_count) else 0.2
     average_digit = 8.0 * density * 0.85 + 0.5
-    remaining_value = 2.0 * safe_left * average_digit
-    score_if_stop = opened_sum - remaining_value / 2.0
-    return worth_guessing_2025(p, expected_digit, remaining_value, score_if_stop)
+    values = task.rule.click_values(size - total, total)
+    score_if_stop = None
+    if task.rule.floor is not None:  # the score if it stopped now, with the closed safe digits charged
+        opened = digit_total(knowledge.planes, knowledge.opened & ~knowledge.mines)
+        score_if_stop = opened + values[1] * knowledge.hits - safe_left * average_digit
+    return worth_guessing(p, values, expected_digit, safe_left, average_digit, score_if_stop, task.rule.floor)

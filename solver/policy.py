@@ -1,5 +1,6 @@
 """Which uncertain cell to click, or whether to stop, for the contest's objective.
 
+What a safe cell and a mine are worth comes from the rule (rules.Rule.click_values):
 ADC2025: a safe cell of digit v is worth 2v (gained now, not charged at the end), a
 mine costs 20, and a board below zero counts zero.  ADC2026: each safe cell is worth
 1/safe_total, each mine costs 1/total_mines.  A guess is taken when its expected
@@ -16,7 +17,6 @@ guesses in an unexplored region stay together (measured better than spreading th
 from .bitset import cells_of, lowest_cells, popcount
 from .probability import probability_of
 
-MINE_COST_2025 = 20
 UNLOCK_SHARE = 0.5  # share of the remaining value a successful guess is credited with
 OPENED_BONUS = 0.03  # a guess's cost is its mine probability less this per opened neighbour
 LOOK_FROM = 0.1  # with a lookahead, guesses at least this risky are ranked by two-step safety
@@ -89,17 +89,19 @@ def _looked_again(candidates, estimate, masks, unknown, look):
     return best[1], best[2]
 
 
-def worth_guessing_2025(p, expected_digit, remaining_value, score_if_stop):
-    """Take an ADC2025 guess?  remaining_value: estimated 2v total of closed safe cells."""
-    if score_if_stop < 0:
-        return True  # a board below zero counts zero: guessing costs nothing
-    gain = (1.0 - p) * (2.0 * expected_digit + UNLOCK_SHARE * remaining_value)
-    return gain > MINE_COST_2025 * p
+def worth_guessing(p, values, expected_digit, safe_left, average_digit, score_if_stop, floor):
+    """Take a guess of mine probability p?
 
+    values -- (value of opening a safe cell showing d, value of clicking a mine) in the
+              rule's units (rules.Rule.click_values)
 
-def worth_guessing_2026(p, safe_left, safe_total, mine_total):
-    """Take an ADC2026 guess?  Each safe cell is worth 1/safe_total, a mine -1/mine_total."""
-    if not mine_total:
+    If the cell is safe the guess gains its own value and a share (UNLOCK_SHARE) of the
+    value left to open: `safe_left` cells showing `average_digit`; that is weighed
+    against the cost of a mine.  Under a rule with a floor (ADC2025: a board below 0
+    counts 0), a board whose score if it stopped now is below it guesses freely.
+    """
+    if floor is not None and score_if_stop < floor:
         return True
-    gain = (1.0 - p) * (1.0 + UNLOCK_SHARE * safe_left) / safe_total
-    return gain > p / mine_total
+    safe_value, mine_value = values
+    gain = (1.0 - p) * (safe_value(expected_digit) + UNLOCK_SHARE * safe_left * safe_value(average_digit))
+    return gain > -mine_value * p

@@ -26,8 +26,13 @@ def test_bench_figures_are_the_scores_of_the_plays():
     assert abs(once["ratio"] - expected_ratio) < 1e-12
     assert abs(once["hits"] - sum(hits for _, _, hits in played) / 60) < 1e-12
     guesses = []
+
+    def watch(step):
+        if step.kind in ("guess", "endgame"):
+            guesses.append(step.p)
+
     for board in boards:
-        play_board(board, on_guess=lambda cell, p: guesses.append(p))
+        play_board(board, watch=watch)
     assert guesses and abs(once["risk"] - sum(guesses) / 60) < 1e-12
     assert once["slowest_ms"] > 0 and once["slowest_name"] in {b.name for b in boards}
     twice = bench_pack(boards, repeat=2)

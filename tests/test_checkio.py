@@ -149,7 +149,7 @@ def engine_view(field):
     closed = sum(1 << i for i, v in enumerate(values) if v == CLOSED)
     marked = sum(1 << i for i, v in enumerate(values) if v == MARKED)
     numbers = sum(1 << i for i, v in enumerate(values) if 0 <= v <= 8)
-    constraints = constraints_of(values, numbers, geo.masks, closed, marked)
+    constraints = constraints_of(values.__getitem__, numbers, geo.masks, closed, marked)
     frontier = 0
     for cells, _ in constraints:
         frontier |= cells

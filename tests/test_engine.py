@@ -62,7 +62,7 @@ def consistent_assignments(geo, values, numbers, unknown, known, total=None):
 @settings(max_examples=150, deadline=None)
 def test_rules_only_call_certain_what_is_certain(position):
     geo, mines, values, numbers, unknown, known = position
-    constraints = constraints_of(values, numbers, geo.masks, unknown, known)
+    constraints = constraints_of(values.__getitem__, numbers, geo.masks, unknown, known)
     worlds = consistent_assignments(geo, values, numbers, unknown, known)
     assert worlds, "the true mine set is always consistent"
     for rule in (single_digit, pairs, elimination):
@@ -77,7 +77,7 @@ def test_rules_only_call_certain_what_is_certain(position):
 def test_probabilities_are_the_brute_force_frequencies(position, with_total):
     geo, mines, values, numbers, unknown, known = position
     total = popcount(mines & unknown) if with_total else None
-    constraints = constraints_of(values, numbers, geo.masks, unknown, known)
+    constraints = constraints_of(values.__getitem__, numbers, geo.masks, unknown, known)
     frontier = 0
     for cells, _ in constraints:
         frontier |= cells
@@ -112,7 +112,7 @@ def test_probabilities_are_the_brute_force_frequencies(position, with_total):
 @settings(max_examples=100, deadline=None)
 def test_sweep_matches_enumeration(position, odds):
     geo, mines, values, numbers, unknown, known = position
-    constraints = constraints_of(values, numbers, geo.masks, unknown, known)
+    constraints = constraints_of(values.__getitem__, numbers, geo.masks, unknown, known)
     for comp in components_of(constraints):
         counts = count_solutions(comp, 10**7)
         weights, class_mines = counts.weights, counts.class_mines
@@ -137,7 +137,7 @@ def test_a_too_small_budget_gives_up_rather_than_guessing():
         values[12 + x] = row[x]
         numbers |= 1 << (12 + x)
     unknown = sum(1 << c for c in range(12)) | sum(1 << c for c in range(24, 36))
-    constraints = constraints_of(values, numbers, geo.masks, unknown, 0)
+    constraints = constraints_of(values.__getitem__, numbers, geo.masks, unknown, 0)
     (comp,) = components_of(constraints)
     assert count_solutions(comp, 5) is None
     assert count_solutions(comp, 10**6) is not None
@@ -178,7 +178,7 @@ def test_endgame_value_is_the_expectimax_value(position, values):
 
     assume(popcount(unknown) <= 6)  # the reference below has no memo: keep it small
     total = popcount(mines & unknown)
-    constraints = constraints_of(values_, numbers, geo.masks, unknown, known)
+    constraints = constraints_of(values_.__getitem__, numbers, geo.masks, unknown, known)
     layouts = layouts_of(unknown, total, constraints)
     move = best_move(unknown, known, total, constraints, geo.masks, safe_value, mine_value)
     assert move is not None
@@ -205,7 +205,7 @@ def test_endgame_declines_a_cheap_coin_flip_and_takes_a_rich_one():
 @settings(max_examples=100, deadline=None)
 def test_fits_mine_count_is_whether_some_layout_has_that_many_mines(position):
     geo, mines, values, numbers, unknown, known = position
-    constraints = constraints_of(values, numbers, geo.masks, unknown, known)
+    constraints = constraints_of(values.__getitem__, numbers, geo.masks, unknown, known)
     interior_count = popcount(unknown & ~covered(constraints))
     counted = [count_solutions(component) for component in components_of(constraints)]
     worlds = consistent_assignments(geo, values, numbers, unknown, known)
@@ -218,7 +218,7 @@ def test_fits_mine_count_is_whether_some_layout_has_that_many_mines(position):
 @settings(max_examples=100, deadline=None)
 def test_components_partition_the_frontier_into_disjoint_classes(position):
     geo, mines, values, numbers, unknown, known = position
-    constraints = constraints_of(values, numbers, geo.masks, unknown, known)
+    constraints = constraints_of(values.__getitem__, numbers, geo.masks, unknown, known)
     seen = 0
     for comp in components_of(constraints):
         union = 0

@@ -24,7 +24,7 @@ from test_engine import consistent_assignments, positions
 def looker_of(position):
     geo, mines, values, numbers, unknown, known = position
     total = popcount(mines & unknown)
-    constraints = constraints_of(values, numbers, geo.masks, unknown, known)
+    constraints = constraints_of(values.__getitem__, numbers, geo.masks, unknown, known)
     interior = unknown & ~covered(constraints)
     components = components_of(constraints)
     looker = Lookahead(geo.masks, constraints, components, unknown, interior, total, {}, {})

@@ -88,7 +88,7 @@ def analyse(geo, values, closed, marked, numbers):
         need = values[cell] - popcount(masks[cell] & marked)
         if not 0 <= need <= popcount(around) or needs.setdefault(around, need) != need:
             raise _Inconsistent
-    constraints = constraints_of(values, numbers, masks, closed, marked)
+    constraints = constraints_of(values.__getitem__, numbers, masks, closed, marked)
     safe, mines = single_digit(constraints)
     if not (safe | mines):
         safe, mines = pairs(constraints)

@@ -198,7 +198,7 @@ class Player:
                     changed = True
         if safe or found or not deep:
             return safe, found, None
-        constraints = constraints_of(values, self.numbers, masks, unknown, mines)
+        constraints = constraints_of(values.__getitem__, self.numbers, masks, unknown, mines)
         if constraints:
             s, m = pairs(constraints)
             if s or m:
