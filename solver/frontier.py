@@ -12,16 +12,18 @@ from collections import namedtuple
 
 from .bitset import cells_of, popcount
 
-Component = namedtuple("Component", "classes sizes constraints key area")
+Component = namedtuple("Component", "classes sizes constraints key area shape")
 Component.__doc__ = """One independent part of the frontier.
 
 classes     -- list of bitsets, the cells of each class
 sizes       -- list of ints, popcount of each class
 constraints -- list of (class indices, mines) pairs over those classes
 key         -- the component's constraints as (cells, mines) pairs, sorted: equal
-               keys mean equal components (so their counts can be reused)
+               keys mean equal components on one board
 area        -- bitset of all its cells (the union of the classes; not named "cells",
                which the fair-play scan reserves for the hidden Board.cells)
+shape       -- sizes and constraints without the cells: all that counting its
+               assignments depends on, so equal shapes share counts across boards
 """
 
 
@@ -87,13 +89,11 @@ def components_of(constraints):
                 refined.append(cells)
             classes = refined
         classes.sort(key=lambda atom: atom & -atom)  # deterministic: by lowest cell
+        sizes = [popcount(atom) for atom in classes]
+        over = [(tuple([k for k, atom in enumerate(classes) if atom & constraints[i][0]]), constraints[i][1]) for i in indices]
         components.append(
             Component(
-                classes,
-                [popcount(atom) for atom in classes],
-                [([k for k, atom in enumerate(classes) if atom & constraints[i][0]], constraints[i][1]) for i in indices],
-                tuple(sorted(constraints[i] for i in indices)),
-                group_cells,
+                classes, sizes, over, tuple(sorted(constraints[i] for i in indices)), group_cells, (tuple(sizes), tuple(over))
             )
         )
     components.sort(key=lambda comp: comp.classes[0] & -comp.classes[0])

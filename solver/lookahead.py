@@ -16,7 +16,9 @@ answer: the caller then ranks by its cheaper rule.
 
 from .bitset import popcount
 from .frontier import components_of
-from .probability import count_solutions, estimate, fits_mine_count, mine_count_odds
+from .counting import count_solutions
+from .coupling import fits_mine_count
+from .probability import estimate, mine_count_odds
 
 LOOK_BUDGET = 400  # search nodes per component counted for a look
 LOOK_MIN_WEIGHT = 0.02  # digits less likely than this are not looked at

@@ -38,7 +38,8 @@ from .geometry import geometry, spread
 from .lookahead import Lookahead
 from .planes import differ, digit_total, neighbour_counts
 from .policy import choose_guess, worth_guessing
-from .probability import Estimate, estimate, probability_of, remembering
+from .counting import remembering
+from .probability import Estimate, estimate, probability_of
 from .rules import RULES
 
 Task = namedtuple("Task", "width height mines safe_cells rule")

@@ -17,7 +17,8 @@ from solver.bitset import cells_of, popcount
 from solver.checkio import checkio
 from solver.frontier import components_of, constraints_of
 from solver.geometry import geometry
-from solver.probability import count_solutions, estimate
+from solver.counting import count_solutions
+from solver.probability import estimate
 
 # verification/tests.py of CheckiO-Missions/checkio-task-minesweeper: the three tests ...
 MISSION_TESTS = {

@@ -15,7 +15,10 @@ from solver.bitset import cells_of, popcount
 from solver.deduce import elimination, pairs, single_digit
 from solver.frontier import components_of, constraints_of, covered
 from solver.geometry import geometry
-from solver.probability import count_solutions, estimate, fits_mine_count, sweep
+from solver.counting import count_solutions
+from solver.coupling import fits_mine_count
+from solver.probability import estimate
+from solver.sweep import sweep
 
 
 @st.composite

@@ -35,7 +35,8 @@ from ..deduce import elimination, pairs, single_digit
 from ..frontier import components_of, constraints_of, covered
 from ..geometry import geometry
 from ..policy import choose_guess
-from ..probability import cell_probabilities, count_solutions, estimate
+from ..counting import count_solutions
+from ..probability import cell_probabilities, estimate
 
 CLOSED = -1
 MARKED = 9

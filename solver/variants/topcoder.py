@@ -37,7 +37,8 @@ from ..bitset import cells_of, popcount
 from ..deduce import pairs
 from ..frontier import components_of, constraints_of, covered
 from ..geometry import geometry
-from ..probability import cell_probabilities, count_solutions, estimate, mine_count_odds
+from ..counting import count_solutions
+from ..probability import cell_probabilities, estimate, mine_count_odds
 
 TIME_LIMIT = 10.0  # seconds of think time per test
 
