@@ -83,7 +83,7 @@ def task_of(board, rule=None, trust_name=True):
 class Knowledge:
     """What the player knows of one board (see the glossary above), and its invariants."""
 
-    __slots__ = ("geo", "opened", "planes", "mines", "safe", "hits")
+    __slots__ = ("geo", "opened", "planes", "mines", "safe", "hits", "_counted")
 
     def __init__(self, geo, safe_cells):
         self.geo = geo
@@ -91,6 +91,18 @@ class Knowledge:
         self.planes = (0, 0, 0, 0)  # digits of the opened cells
         for cell in safe_cells:
             self.safe |= 1 << cell
+        self._counted = {}  # a few cell sets -> their neighbour counts (planes.neighbour_counts)
+
+    def around(self, cells):
+        """The neighbour counts of `cells` for every cell, kept while the set recurs: the
+        known mines change only when a mine is found, what is closed only when cells open."""
+        counted = self._counted
+        planes = counted.get(cells)
+        if planes is None:
+            if len(counted) >= 4:
+                counted.clear()
+            planes = counted[cells] = neighbour_counts(self.geo, cells)
+        return planes
 
     def learn(self, new, planes):
         """Take in the cells a click opened and their digit planes (a mine shows 9)."""
@@ -200,23 +212,29 @@ def finished(knowledge, task):
 def every_single_digit(knowledge):
     """Step digits: a digit whose mines are all known makes its other closed neighbours
     safe; a digit that needs every undecided neighbour makes them mines.  Every digit of
-    the board at once: compare the digit planes with the planes counting known mines
-    (and known mines plus undecided cells) around each cell.  Repeated while new mines
-    are found (they may free more cells).  True if anything was learnt."""
+    the board at once: compare the digit planes with the planes counting the known mines
+    around each cell, and those counting the mines and closed cells.  (That second set
+    is all the mines and undecided cells: no known-safe cell is closed when this step
+    runs, and on a consistent board no cell found safe here is in a full digit's
+    neighbourhood.)  Repeated while new mines are found (they may free more cells).
+    True if anything was learnt."""
     geo, planes = knowledge.geo, knowledge.planes
     width, full, not_left, not_right = geo.width, geo.all_mask, geo.not_left, geo.not_right
     mines = knowledge.mines
-    numbers = knowledge.opened & ~mines
-    unknown = full & ~knowledge.opened & ~mines & ~knowledge.safe
+    opened = knowledge.opened
+    numbers = opened & ~mines
+    unknown = full & ~opened & ~mines
+    # the digits that need every mine-or-closed neighbour: mines found moving from the
+    # undecided cells to the mines leave this set, so it is counted once
+    full_up = numbers & ~differ(planes, knowledge.around(full & ~opened | mines))
     safe = 0
     while True:
         # the shifts of geometry.spread, inlined: this is the hottest loop of a board
-        done = numbers & ~differ(planes, neighbour_counts(geo, mines))
+        done = numbers & ~differ(planes, knowledge.around(mines))
         row = done | ((done << 1) & not_left) | ((done >> 1) & not_right)
         found = (row | (row << width) | (row >> width)) & unknown
         safe |= found
         unknown &= ~found
-        full_up = numbers & ~differ(planes, neighbour_counts(geo, mines | unknown))
         row = full_up | ((full_up << 1) & not_left) | ((full_up >> 1) & not_right)
         found = (row | (row << width) | (row >> width)) & unknown
         if not found:
