@@ -22,6 +22,18 @@ from .probability import Estimate, estimate, probability_of, remembering
 from .safezone import safe_cells
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
+Step = namedtuple("Step", "cell kind p estimate mines safe")
+Step.__doc__ = """What the player believed just before a click (or a stop), for `play`'s watch.
+
+cell     -- the cell about to be clicked, or None when the player stops
+kind     -- "start" (kept safe by the official rule), "certain", "endgame", "guess" or "stop"
+p        -- the mine probability the player gave that cell (0.0 for start and certain;
+            for a stop, the declined guess's, or None)
+estimate -- the probability.Estimate computed most recently on this board (None before any)
+mines    -- bitset of the cells known to be mines (deduced or hit)
+safe     -- bitset of the cells known to be safe and not yet clicked
+"""
+
 Task.__doc__ = """What the player may know of a board before it clicks.
 
 mines      -- the mine count (from a 2026 header or the board name), or None
@@ -48,7 +60,7 @@ def task_of(board, rule=None, trust_name=True):
     return Task(board.width, board.height, mines, tuple(safe), rule or board.form)
 
 
-def play(task, judge, deadline=None, on_guess=None, look=False):
+def play(task, judge, deadline=None, on_guess=None, look=False, watch=None):
     """Play one board; return the clicked cells in order.
 
     `judge` is the only window on the board: ``judge.open(cell)`` clicks and returns
@@ -60,6 +72,8 @@ def play(task, judge, deadline=None, on_guess=None, look=False):
     of mine probability p) before it is made: tests use it to check the certain clicks.
     `look` ranks risky guesses by two-step safety (lookahead.Lookahead): stronger on
     dense boards, and slower.
+    `watch(step)`, if given, is told a Step just before every click, and once with
+    cell None when the player stops while undecided cells remain (replay pages).
     """
     geo = geometry(task.width, task.height)
     masks = geo.masks
@@ -82,6 +96,7 @@ def play(task, judge, deadline=None, on_guess=None, look=False):
     look_memo = {}  # counts of the components the lookahead met
     sweeps = {}  # likewise for the sweeps of components too big to count
     endgame = None  # the exact endgame solver, made when first needed
+    result = guessed = stop_p = None  # for watch: the latest Estimate, (cell, kind, p) of a guess
 
     while True:
         # 1. open every cell known to be safe
@@ -96,6 +111,9 @@ def play(task, judge, deadline=None, on_guess=None, look=False):
             if not hidden & bit:
                 continue
             clicks.append(c)
+            if watch is not None:
+                kind, p = guessed[1:] if guessed and guessed[0] == c else ("start" if c in task.safe_cells else "certain", 0.0)
+                watch(Step(c, kind, p, result, mines, safe))
             new = judge.open(c)
             hidden &= ~new
             safe &= ~new
@@ -193,12 +211,16 @@ def play(task, judge, deadline=None, on_guess=None, look=False):
             cell, p, expected_digit = guess
             opened_sum = judge.digit_sum(numbers) - 20 * hits
             if not _worth_it(task, p, expected_digit, unknown, mines, hidden, opened_sum, hits, mine_total, masks):
+                stop_p = p
                 break
         if on_guess is not None:
             on_guess(cell, p)
+        guessed = (cell, "endgame" if move is not None else "guess", p)
         # the guess is clicked through the same path as a known safe cell
         safe |= 1 << cell
         pending = [cell]
+    if watch is not None and hidden & ~mines & ~safe and (mine_total is None or popcount(hidden) + hits != mine_total):
+        watch(Step(None, "stop", stop_p, result, mines, safe))
     return clicks
 
 
