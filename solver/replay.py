@@ -13,7 +13,7 @@ import os
 import sys
 
 from .bitset import popcount
-from .formats import MINE, iter_pack
+from .formats import iter_pack
 from .geometry import geometry
 from .pagekit import document, escape, script_json, write_page
 from .policy import OPENED_BONUS
@@ -136,8 +136,10 @@ def page_data(played):
         frames.append(item)
     return {
         "name": board.name, "w": board.width, "h": board.height, "rule": rule,
+        # the whole board, hidden digits included: the page shows them only where the official
+        # page would (opened cells, the end's closure) or when asked ("show the hidden board")
         "digits": "".join(str(d) for d in board.cells), "start": list(played.task.safe_cells),
-        "mines": board.cells.count(MINE), "frames": frames, "log": _score_log(played),
+        "frames": frames, "log": _score_log(played),
     }
 
 

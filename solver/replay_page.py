@@ -7,6 +7,7 @@ so that the probabilities most guesses are made at (0.05-0.3) stay apart; a cell
 to be a mine carries a flag, one known to be safe a green tint.
 """
 
+from .formats import mine_count
 from .pagekit import escape
 
 REPLAY_CSS = """
@@ -81,7 +82,7 @@ def replay_body(name, rule, board):
 (unopened safe cells cost their digit under the 2025 rule); after the last click it is what
 <code>python -m solver score</code> prints for this board.</div>
 <div class="version">%s &middot; adc-minesweeper-solver replay</div>
-""" % (name, board.width, board.height, board.cells.count(9), rule, legend, escape(board.name))
+""" % (name, board.width, board.height, mine_count(board), rule, legend, escape(board.name))
 
 
 def _legend():

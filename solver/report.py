@@ -13,7 +13,7 @@ import sys
 from collections import namedtuple
 from fractions import Fraction
 
-from .formats import MINE, read_pack, read_select
+from .formats import mine_count, read_pack, read_select
 from .generator import board_from_name
 from .pagekit import document, escape, script_json, write_page
 from .replay import replay_page
@@ -43,7 +43,7 @@ def report_rows(select_text, pack_text=None, rule=None):
         clicks = [(x, y) for x, y, _ in entry.clicks]
         oracle = 1 if rule == 2026 else oracle_2025(board)
         hits = replay(board, clicks).hits
-        rows.append(Row(name, board.width, board.height, board.cells.count(MINE), score, counted, oracle, hits, clicks, board))
+        rows.append(Row(name, board.width, board.height, mine_count(board), score, counted, oracle, hits, clicks, board))
     return rows, total, rule, errors
 
 

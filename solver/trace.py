@@ -13,10 +13,10 @@ to make a belief: the mines are only used afterwards, to score.
 from collections import namedtuple
 
 from .bitset import cells_of, popcount
-from .formats import MINE, name_promise_kept
+from .formats import name_promise_kept
 from .judge import Judge
 from .player import play, task_of
-from .rules import judged_score
+from .rules import MINE_PENALTY, judged_score
 
 Frame = namedtuple("Frame", "step opened hits score gained")
 Frame.__doc__ = """The board just before one of the player's clicks (or its stop).
@@ -60,21 +60,19 @@ def _running_scores(board, rule, clicks):
     """(score, gained) after 0, 1, ... len(clicks) clicks: the scorer's own sums,
     through a judge that sees the clicks one by one (a prefix is a select list too)."""
     judge = Judge(board)
-    out = [_score_now(rule, judge, board)]
+    out = [_score_now(rule, judge)]
     for cell in clicks:
         judge.open(cell)
-        out.append(_score_now(rule, judge, board))
+        out.append(_score_now(rule, judge))
     return out
 
 
-def _score_now(rule, judge, board):
+def _score_now(rule, judge):
     """(score, gained) of what a judge has seen so far."""
     score = judged_score(rule, judge)
     if rule == 2026:
         return score, score
-    digits = board.cells
-    gained = sum(digits[c] for c in cells_of(judge.opened) if digits[c] != MINE)
-    return score, gained - 20 * judge.hits_before_close
+    return score, judge.digit_sum(judge.opened) - MINE_PENALTY * judge.hits_before_close
 
 
 def beliefs(step, opened, size):

@@ -19,8 +19,9 @@ SOLVER_DIR = Path(__file__).resolve().parents[1] / "solver"
 
 # The modules allowed to read Board.cells (the hidden digits): reading and writing
 # packs, the judge, the scoring (rules, scorer, batch's scores), the generator that
-# makes boards, and the bench harness that scores whole packs.
-MAY_READ_CELLS = {"formats", "judge", "rules", "generator", "scorer", "batch", "bench"}
+# makes boards, the bench harness that scores whole packs, and the replay page, which
+# draws the whole board after play (its beliefs are the player's recorded Steps).
+MAY_READ_CELLS = {"formats", "judge", "rules", "generator", "scorer", "batch", "bench", "replay"}
 # The player side: it sees a board only through Judge.reveal.
 PLAYER_SIDE = {"player", "policy", "lookahead", "endgame", "probability", "deduce", "frontier"}
 # Private Judge state that holds nothing hidden (the board's geometry).
