@@ -82,7 +82,7 @@ def predict(modes, difficulties, counts, rule=2025, sample=SAMPLE, seconds=CONTE
     return predictions, samples, figures
 
 
-def rehearse_best(predictions, samples, max_bytes=None, budget=None, progress=None):
+def rehearse_best(predictions, samples, max_bytes=None, budget=None, rule=2025, progress=None):
     """Rehearse the best packs at full size until the REHEARSED best are all rehearsed (at
     most MOST_REHEARSED); the others are scaled by the rehearsals' median ratio (rehearsed
     over sample-scaled).  Returns (predictions best first, packs over max_bytes dropped;
@@ -103,7 +103,7 @@ def rehearse_best(predictions, samples, max_bytes=None, budget=None, progress=No
             break
         for p in todo:
             key = (p.count, p.mode, p.difficulty)
-            real[key] = rehearse(samples[p.mode, p.difficulty], p.count, budget)
+            real[key] = rehearse(p.count, p.mode, p.difficulty, samples[p.mode, p.difficulty], rule, budget)
             if base[key].points > 0:
                 ratios.append(real[key] / base[key].points)
             if progress:
@@ -206,7 +206,7 @@ def run(args):
     budget = run_budget(args.seconds)
     progress("measuring %s on this machine" % BUNDLE)
     predictions, samples, figures = predict(modes, difficulties, counts, args.rule, args.sample, args.seconds, progress)
-    order, ratio, rehearsed = rehearse_best(predictions, samples, args.max_bytes, budget, progress)
+    order, ratio, rehearsed = rehearse_best(predictions, samples, args.max_bytes, budget, args.rule, progress)
     if not order:
         print("advise: no pack is within --max-bytes %d" % args.max_bytes, file=sys.stderr)
         return 1

@@ -12,7 +12,7 @@ import pytest
 
 from solver import advise
 from solver.bundlerun import baked_budget, run_bundle
-from solver.forecast import Curve, StartModel, curve_total, interpolate, pack_of
+from solver.forecast import Curve, StartModel, curve_total, interpolate, pack_of, rehearsal_text
 from solver.formats import index_pack, name_fields, read_pack
 from solver.generator import generate_pack, pack_text
 from solver.packshape import header_pack, pack_bytes, pack_headers, pack_sizes, shapes
@@ -56,6 +56,18 @@ def test_pack_of_repeats_the_boards_under_new_official_names():
     assert len(read_pack(pack_of(boards, count=45)[0])[0]) == 45
 
 
+def test_a_rehearsal_is_the_packs_headers_over_boards_of_their_shapes():
+    sample = generate_pack(150, "both", "high")
+    text = rehearsal_text(2500, "both", "high", sample)
+    boards, errors = read_pack(text)
+    assert errors == [] and len({b.name for b in boards}) == 2500  # every board well formed, names unique
+    assert index_pack(text).headers == pack_headers(2500, "both", "high")
+    assert len(text.encode("utf-8")) == pack_bytes(2500, "both", "high")
+    rows = {b.cells for b in sample}
+    assert sum(b.cells in rows for b in boards[:150]) >= 50  # the sample's own boards where they fit
+    assert all(b.cells.count(9) == name_fields(b.name).mines for b in boards)
+
+
 def test_interpolate_and_start_model():
     pairs = [(0.0, 0.0), (1.0, 10.0), (3.0, 20.0)]
     assert interpolate(pairs, 2.0) == 15.0 and interpolate(pairs, -1.0) == 0.0
@@ -86,7 +98,7 @@ def test_the_bundle_runs_as_a_black_box():
 def test_rehearse_best_rehearses_until_the_best_is_rehearsed(monkeypatch):
     made = []
 
-    def fake_rehearse(boards, count, budget=None):
+    def fake_rehearse(count, mode, difficulty, boards, form=2025, budget=None):
         made.append(count)
         return {4000: 50.0, 3000: 90.0, 2000: 80.0}.get(count, 1.0)
 
