@@ -4,6 +4,7 @@ rehearsals, the command).  Timing is not asserted (it is measured, not tested); 
 asserted is that sizes are the official downloads', that the model's arithmetic is what
 it says, and that the command prints what its help promises."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -117,13 +118,15 @@ def test_rehearse_best_rehearses_until_the_best_is_rehearsed(monkeypatch):
 def test_advise_prints_one_line_a_pack_best_first_then_how_it_was_measured():
     done = subprocess.run(
         [sys.executable, "-m", "solver", "advise", "--modes", "both", "--difficulties", "low", "--counts", "1000,3000",
-         "--sample", "60", "--seconds", "0.7", "--top", "5"],
+         "--sample", "60", "--seconds", "0.7", "--top", "5", "--check", "1"],
         cwd=str(PROJECT_ROOT), capture_output=True, text=True, timeout=300,
     )
-    assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert len(lines) == 3 and lines[-1].startswith("measured on this machine")
-    packs = [line.split() for line in lines[:-1]]
+    assert len(lines) == 4 and lines[2].startswith("measured on this machine"), done.stderr
+    # the check: exit status 0 when the real run lands within 25%, 1 when not (timing is not tested)
+    assert re.match(r"check board_pack_\d+_both_low: predicted \S+, real \S+ \(median", lines[3])
+    assert done.returncode == (0 if lines[3].endswith("within 25%") else 1)
+    packs = [line.split() for line in lines[:2]]
     assert sorted(int(p[0]) for p in packs) == [1000, 3000] and all(p[1:3] == ["both", "low"] for p in packs)
     assert [int(p[4]) for p in packs] == [pack_bytes(int(p[0]), "both", "low") for p in packs]
     assert float(packs[0][3]) >= float(packs[1][3]) > 0
