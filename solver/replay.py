@@ -109,10 +109,6 @@ def _score_text(rule, score):
     return format_score(rule, score), note
 
 
-def _gained_text(rule, value):
-    return format_score(rule, value)
-
-
 def page_data(played):
     """The JSON the page's script draws from: the board, the frames, the click log."""
     board, rule = played.board, played.rule
@@ -124,7 +120,7 @@ def page_data(played):
         score, note = _score_text(rule, frame.score)
         item = {
             "open": "%x" % frame.opened, "hits": frame.hits, "score": score, "note": note,
-            "gained": _gained_text(rule, frame.gained), "last": _outcome(everything[k - 1], frame, played) if k else "",
+            "gained": format_score(rule, frame.gained), "last": _outcome(everything[k - 1], frame, played) if k else "",
         }
         if step is None:
             item.update(cell=None, kind="end", why=_end_text(played))
