@@ -7,8 +7,10 @@ Task, the plan and the promise check all ask it.
 """
 
 from collections import namedtuple
+from functools import lru_cache
 
 from .lines import is_count
+from .planes import digit_planes, mines_of
 from .safezone import safe_cells
 
 MINE = 9
@@ -55,6 +57,7 @@ def board_header(board):
     return "%d %d %s" % (board.width, board.height, board.name)
 
 
+@lru_cache(maxsize=8)  # a board's name is read twice in a row: for the promise, then for the Task
 def name_fields(name):
     """Split `board_{X}x{Y}_{MINES}_{SEED}_{MODE}` as the official boardProperty does.
 
@@ -82,11 +85,20 @@ def name_facts(width, height, name):
     return fields
 
 
+@lru_cache(maxsize=4096)
 def promised_safe(width, height, mines, mode):
     """The cells the official generator keeps mine-free on such a board (a tuple)."""
     if width < 2 or height < 2:
         return ()
     return tuple(safe_cells(width, height, mines, mode))
+
+
+@lru_cache(maxsize=4096)
+def _promised_mask(width, height, mines, mode):
+    mask = 0
+    for cell in promised_safe(width, height, mines, mode):
+        mask |= 1 << cell
+    return mask
 
 
 def name_promise_kept(board):
@@ -101,5 +113,5 @@ def name_promise_kept(board):
         return True
     if mine_count(board) != fields.mines:
         return False
-    digits = board.digits
-    return all(digits[c] != "9" for c in promised_safe(board.width, board.height, fields.mines, fields.mode))
+    promised = _promised_mask(board.width, board.height, fields.mines, fields.mode)
+    return not promised & mines_of(digit_planes(board.digits))

@@ -57,7 +57,8 @@ cell     -- the cell about to be clicked, or None: a batch (every cell of `safe`
             clicked next, kind "start" or "certain") or a stop (kind "stop")
 kind     -- "start" (cells the safe-cell rule keeps free), "certain", "endgame"
             (the exact endgame's click, may be risky), "guess", "stop"
-p        -- the mine probability of `cell` (0.0 for certain clicks, None for a stop)
+p        -- the mine probability of `cell` (0.0 for certain clicks); for a stop, that
+            of the guess declined, or None
 estimate -- the probability.Estimate computed last on this board (None before any)
 mines    -- the known mines;  safe -- the known safe cells not yet opened
 """
@@ -181,14 +182,11 @@ def play(task, view, deadline=None, look=False, watch=None):
             continue  # certainties found
         if deadline is not None and time.perf_counter() > deadline:
             return
-        move = decide(knowledge, task, constraints, counted, memory, look)
-        if move is None:
-            if watch is not None:
-                watch(Step(None, "stop", None, memory.latest, knowledge.mines, knowledge.safe))
-            return
-        cell, kind, p = move
+        cell, kind, p = decide(knowledge, task, constraints, counted, memory, look)
         if watch is not None:
             watch(Step(cell, kind, p, memory.latest, knowledge.mines, knowledge.safe))
+        if cell is None:
+            return
         new = view.open(cell)
         knowledge.learn(new, view.planes_of(new))
 
@@ -293,16 +291,20 @@ def count(knowledge, constraints, task, memory):
     return Counted(result, components, interior, mines_left)
 
 
+STOP = (None, "stop", None)
+
+
 def decide(knowledge, task, constraints, counted, memory, look):
-    """Step decide: (cell, kind, p) to click, or None to stop.  Exactly in a small
-    endgame; else the policy's least-cost guess, taken while worth its risk."""
+    """Step decide: (cell, kind, p) to click, or (None, "stop", p of the guess declined
+    or None).  Exactly in a small endgame; else the policy's least-cost guess, taken
+    while worth its risk."""
     result, mines_left = counted.estimate, counted.mines_left
     unknown = knowledge.unknown()
     if mines_left is not None and popcount(unknown) <= ENDGAME_CELLS:
         move = memory.endgame().best_move(unknown, knowledge.mines, mines_left, constraints)
         if move is not None:
             cell = move[0]
-            return None if cell is None else (cell, "endgame", probability_of(result, cell))
+            return STOP if cell is None else (cell, "endgame", probability_of(result, cell))
     if not knowledge.opened:  # nothing known yet: every board of this shape and mine count starts alike
         guess = _opening_guess(task.width, task.height, result.interior_prob)
     else:
@@ -313,10 +315,10 @@ def decide(knowledge, task, constraints, counted, memory, look):
             )
         guess = choose_guess(result, counted.interior, unknown, knowledge.geo.masks, knowledge.mines, looker)
     if guess is None:
-        return None
+        return STOP
     cell, p, expected_digit = guess
     if not _worth_it(knowledge, task, p, expected_digit, unknown, mines_left):
-        return None
+        return None, "stop", p
     return cell, "guess", p
 
 

@@ -20,8 +20,10 @@ SOLVER_DIR = Path(__file__).resolve().parents[1] / "solver"
 
 # The modules allowed to read Board.cells or Board.digits (the hidden digits): the
 # board model, reading and writing packs, the judge, the scoring (rules, scorer,
-# batch's scores), the generator that makes boards, and the bench harness.
-MAY_READ_CELLS = {"board", "packs", "judge", "rules", "generator", "scorer", "batch", "bench"}
+# batch's scores), the generator that makes boards, the bench harness, and the
+# replay page, which draws the whole board after play (its beliefs are the
+# player's recorded Steps).
+MAY_READ_CELLS = {"board", "packs", "judge", "rules", "generator", "scorer", "batch", "bench", "replay"}
 HIDDEN_FIELDS = {"cells", "digits"}
 # The player side: it sees a board only through a judge.View.
 PLAYER_SIDE = {"player", "policy", "lookahead", "endgame", "probability", "deduce", "frontier"}
