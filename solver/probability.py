@@ -60,11 +60,7 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
             safe |= classes_in(comp, result.safe)
             mines |= classes_in(comp, result.mines)
 
-    if mines_left is None:
-        density = UNKNOWN_DENSITY
-    else:
-        density = _free_density(components, interior_count, mines_left)
-    odds = density / (1.0 - density) if density < 1.0 else 1e9
+    density = odds = None  # a mine density, needed only to sweep or without a mine count
 
     # components too big to enumerate: swept with the density as the weight of a mine
     exact_parts = []
@@ -73,6 +69,8 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
         if result is not None and result.support:
             exact_parts.append((comp, result))
             continue
+        if density is None:
+            density, odds = _density(components, interior_count, mines_left)
         masks.extend(comp.classes)
         swept = None
         if result is None:
@@ -102,6 +100,8 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
         # the swept components are taken to hold their expected number of mines
         coupled = couple(exact_parts, interior, interior_count, mines_left - int(round(mines_elsewhere)))
     if coupled is None:  # no mine count (or none consistent): weigh mines by the density
+        if density is None:
+            density, odds = _density(components, interior_count, mines_left)
         for comp, counts in exact_parts:  # (odds ** counts.low cancels out)
             z = sum(w * odds**t for t, w in enumerate(counts.scaled))
             for cells, size, totals in zip(comp.classes, comp.sizes, counts.scaled_mines):
@@ -147,6 +147,13 @@ def mine_count_odds(probs):
             dist[k] = dist[k] * q + dist[k - 1] * p
         dist[0] *= q
     return dist
+
+
+def _density(components, interior_count, mines_left):
+    """(density, odds) a mine is weighed by where counts cannot say: the free density
+    with a mine count, else UNKNOWN_DENSITY."""
+    density = UNKNOWN_DENSITY if mines_left is None else _free_density(components, interior_count, mines_left)
+    return density, (density / (1.0 - density) if density < 1.0 else 1e9)
 
 
 def _free_density(components, interior_count, mines_left):
