@@ -15,7 +15,6 @@ guesses in an unexplored region stay together (measured better than spreading th
 """
 
 from .bitset import cells_of, lowest_cells, popcount
-from .probability import probability_of
 
 UNLOCK_SHARE = 0.5  # share of the remaining value a successful guess is credited with
 OPENED_BONUS = 0.03  # a guess's cost is its mine probability less this per opened neighbour
@@ -65,8 +64,21 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
 
 
 def _neighbour_probs(cell, estimate, masks, unknown):
-    """Mine probabilities of the cell's undecided neighbours, in cell order."""
-    return tuple([probability_of(estimate, n) for n in cells_of(masks[cell] & unknown)])
+    """Mine probabilities of the cell's undecided neighbours, in cell order (what
+    probability_of gives each: its class's, else the interior's), in one pass over the
+    classes instead of one per neighbour."""
+    around = rest = masks[cell] & unknown
+    found = {}
+    for cells, p in zip(estimate.class_masks, estimate.class_probs):
+        hit = cells & rest
+        if hit:
+            rest &= ~hit
+            for n in cells_of(hit):
+                found[n] = p
+            if not rest:
+                break
+    other = estimate.interior_prob or 0.0
+    return tuple([found.get(n, other) for n in cells_of(around)])
 
 
 def _looked_again(candidates, estimate, masks, unknown, look):
