@@ -15,6 +15,7 @@ COMMANDS = (
     ("gen", "solver.generator", "print the official pack board_pack_COUNT_MODE_DIFFICULTY"),
     ("board", "solver.generator", "print one official board from its name"),
     ("bench", "solver.bench", "measure score ratio and speed of the player on packs"),
+    ("fit-plan", "solver.planfit", "measure the player on generated packs: writes the plan's tables (solver/plantables.py)"),
     ("advise", "solver.advise", "rank the official packs by the total the bundle is predicted to make on this machine"),
     ("report", "solver.report", "a select list on one page: writes an HTML report (total, sortable table, plots)"),
     ("replay", "solver.replay", "play one board of a pack: writes an HTML page to step through the player's clicks and beliefs"),

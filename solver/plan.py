@@ -3,8 +3,8 @@
 A select list may leave boards out, and a 2-second run reaches only part of a big
 pack, so the time is best spent on the boards worth most points per second.  Only a
 board's header is read to decide: its size and mine count, public facts like the
-player's Task.  Score and playing time are predicted from the mine density with
-tables measured on official packs (each board timed as `bench` times it), and the
+player's Task.  Score and playing time are predicted from the mine density and the
+board's size with tables measured on official packs (plantables.py), and the
 boards are ranked by predicted points per second.  Boards are still played in pack order: each is played when its
 rank is above a cut, and the cut is the lowest rank at which every remaining board at
 least as good still fits in the time left.  Predicted times are scaled by how long the
@@ -15,30 +15,33 @@ ranking.
 import re
 import time
 from collections import Counter
+from bisect import bisect
 from math import log
 
 from .board import name_facts
 
-# Measured per mine density (CPython 3.11, official packs: both low/middle/high/dangerous/
 from .packs import parse_header
+from .plantables import (
+    BLIND_SCORE_2025,
+    BLIND_SCORE_2026,
+    BLIND_US_2025,
+    BLIND_US_2026,
+    CELLS,
+    DENSITY_STEP,
+    SAFE_SCORE_2025,
+    SAFE_SCORE_2026,
+    SAFE_US_2025,
+    SAFE_US_2026,
+)
 
-# Measured per mine density (CPython 3.11, official packs: both low/middle/high/dangerous/
-# serious, auto middle, the ADC2026 pack), apart for boards that start with cells the
-# official rule keeps safe ("safe": modes both, corner, center, auto) and boards that do
-# not ("blind": mode none, or a name that tells none).  Playing time is a per-board part
-# plus a per-cell part; scores are the 2025 oracle ratio and the mean 2026 board score.
-DENSITIES = (0.0, 0.05, 0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40)
-SAFE = {
-    "ratio_2025": (1.0, 0.999, 0.997, 0.990, 0.972, 0.935, 0.80, 0.63, 0.55),
-    "score_2026": (1.0, 0.999, 0.997, 0.990, 0.975, 0.95, 0.90, 0.85, 0.80),
-    "board_us": (50.0, 52.0, 60.0, 80.0, 130.0, 150.0, 150.0, 150.0, 150.0),
-    "cell_us": (0.3, 0.34, 0.64, 1.2, 3.1, 12.0, 35.0, 60.0, 80.0),
-}
-BLIND = {
-    "ratio_2025": (0.95, 0.94, 0.935, 0.93, 0.88, 0.78, 0.57, 0.45, 0.35),
-    "score_2026": (0.97, 0.97, 0.965, 0.97, 0.946, 0.915, 0.866, 0.80, 0.70),
-    "board_us": (300.0, 300.0, 300.0, 550.0, 770.0, 800.0, 970.0, 1000.0, 1000.0),
-    "cell_us": (3.0, 4.0, 5.0, 5.5, 9.0, 23.0, 35.0, 60.0, 80.0),
+# Playing time and score are predicted from measured tables (plantables.py, written by
+# `python -m solver fit-plan`): by kind of start (the safe cells of a mode, or blind),
+# rule, mine density and board cells.
+TABLES = {  # (safe start, rule) -> (microseconds table, score table)
+    (True, 2025): (SAFE_US_2025, SAFE_SCORE_2025),
+    (True, 2026): (SAFE_US_2026, SAFE_SCORE_2026),
+    (False, 2025): (BLIND_US_2025, BLIND_SCORE_2025),
+    (False, 2026): (BLIND_US_2026, BLIND_SCORE_2026),
 }
 SAFE_MODES = ("both", "corner", "center", "auto")
 DENSITY_IF_UNKNOWN = 0.15  # for a board whose header tells no mine count
@@ -50,15 +53,19 @@ REPLAN_EVERY = 32  # boards between two computations of the cut
 PRIOR_SHARE = 0.02  # of the time, trusted to the predictions before the real speed counts
 
 
-def _table(values, density):
-    """Linear interpolation in a table over DENSITIES (clamped at both ends)."""
-    if density <= DENSITIES[0]:
-        return values[0]
-    for i in range(1, len(DENSITIES)):
-        if density <= DENSITIES[i]:
-            share = (density - DENSITIES[i - 1]) / (DENSITIES[i] - DENSITIES[i - 1])
-            return values[i - 1] + share * (values[i] - values[i - 1])
-    return values[-1]
+def _grid(table, density, cells, beyond=False):
+    """Bilinear interpolation in a plantables table over (density, cells), clamped at
+    the edges; past the largest board measured, extrapolated along its last step when
+    `beyond` (playing time grows with the board, a share does not)."""
+    x = min(len(table) - 1.0, max(0.0, density / DENSITY_STEP))
+    i = min(len(table) - 2, int(x))
+    j = max(0, min(len(CELLS) - 2, bisect(CELLS, cells) - 1))
+    fy = (cells - CELLS[j]) / float(CELLS[j + 1] - CELLS[j])
+    fy = max(0.0, fy if beyond else min(1.0, fy))
+    near, far = table[i], table[i + 1]
+    low = near[j] + fy * (near[j + 1] - near[j])
+    high = far[j] + fy * (far[j + 1] - far[j])
+    return low + (x - i) * (high - low)
 
 
 def expected_digit_sum(width, height, mines):
@@ -70,22 +77,23 @@ def expected_digit_sum(width, height, mines):
     return mines * mean_neighbours * (cells - mines) / (cells - 1.0)
 
 
-def expected_score(width, height, mines, rule, figures=SAFE):
+def expected_score(width, height, mines, rule, safe_start=True):
     """Predicted score of a board under the rule (2025 or 2026)."""
     cells = width * height
     density = mines / cells if mines is not None else DENSITY_IF_UNKNOWN
+    share = max(0.0, _grid(TABLES[safe_start, rule][1], density, cells))
     if rule == 2026:
-        return _table(figures["score_2026"], density)
+        return share
     if mines is None:
         mines = round(DENSITY_IF_UNKNOWN * cells)
-    return expected_digit_sum(width, height, mines) * _table(figures["ratio_2025"], density)
+    return expected_digit_sum(width, height, mines) * share
 
 
-def expected_seconds(width, height, mines, figures=SAFE):
-    """Predicted seconds to read and play a board."""
+def expected_seconds(width, height, mines, rule=2025, safe_start=True):
+    """Predicted seconds to read, play and write a board."""
     cells = width * height
     density = mines / cells if mines is not None else DENSITY_IF_UNKNOWN
-    return 1e-6 * (_table(figures["board_us"], density) + cells * _table(figures["cell_us"], density))
+    return 1e-6 * max(1.0, _grid(TABLES[safe_start, rule][0], density, cells, beyond=True))
 
 
 def header_facts(fields):
@@ -129,9 +137,8 @@ def _estimate(fields, rule):
         return 0.0, BUCKETS - 1
     width, height, mines, form, safe_start = facts
     rule = rule or form
-    figures = SAFE if safe_start else BLIND
-    seconds = expected_seconds(width, height, mines, figures)
-    worth = expected_score(width, height, mines, rule, figures) / seconds
+    seconds = expected_seconds(width, height, mines, rule, safe_start)
+    worth = expected_score(width, height, mines, rule, safe_start) / seconds
     if worth <= 0:
         return seconds, 0
     return seconds, int(_RANKS_PER_LOG * log(max(WORST, min(BEST, worth)) / WORST))

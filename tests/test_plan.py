@@ -58,16 +58,16 @@ def headers_of(shapes, mode="both"):
     return ["%d %d board_%dx%d_%d_%d_%s" % (w, h, w, h, m, k, mode) for k, (w, h, m) in enumerate(shapes)]
 
 
-def decisions(plan, shapes, seconds_left):
+def decisions(plan, shapes, seconds_left, rule=2025):
     """The plan's answers for every board with `seconds_left` of virtual time, each board
-    taking the time predicted for it."""
+    taking the time predicted for it under the rule."""
     deadline = now = plan.start + 0.0
     deadline += seconds_left
     wanted = []
     for k, shape in enumerate(shapes):
         wanted.append(plan.wanted(k, deadline, now=now))
         if wanted[-1]:
-            now += expected_seconds(*shape)
+            now += expected_seconds(*shape, rule=rule)
     return wanted
 
 
@@ -95,7 +95,7 @@ def test_under_the_2026_rule_small_boards_come_first():
     small, big = (4, 4, 2), (19, 19, 30)
     shapes = [big, small] * 30
     plan = Plan(headers_of(shapes), rule=2026)
-    wanted = decisions(plan, shapes, 30 * expected_seconds(*small) * 1.02)
+    wanted = decisions(plan, shapes, 30 * expected_seconds(*small, rule=2026) * 1.02, rule=2026)
     assert all(w for w, shape in zip(wanted, shapes) if shape == small)
     assert not any(w for w, shape in zip(wanted, shapes) if shape == big)
 
