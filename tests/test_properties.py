@@ -15,8 +15,7 @@ names with a mode and arbitrary names.  Packs mix in malformed boards.  Checked:
 - fair play: twin boards that differ only inside an undecidable pair get the same
   clicks up to the first click into the pair.
 
-Profiles: 'ci' (derandomized, fixed example counts; used when CI is set) and 'dev'.
-They are applied per test here (not loaded globally) so other test files keep theirs.
+Example counts scale those of the profile tests/conftest.py loads ('ci' or 'dev').
 """
 
 import io
@@ -25,7 +24,7 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from solver.batch import solve_text
@@ -45,27 +44,10 @@ DIST = os.path.join(ROOT, "dist", "paiza_main.py")
 MODES = ("corner", "center", "both", "none", "auto")
 SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (-?\d+(?:\.\d+)?)$", re.M)
 
-settings.register_profile(
-    "ci",
-    derandomize=True,
-    database=None,
-    max_examples=200,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    print_blob=True,
-)
-settings.register_profile(
-    "dev",
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-PROFILE = settings.get_profile("ci" if os.environ.get("CI") else "dev")
-
 
 def scaled(factor):
-    """The active profile with its example count scaled (cheap tests run more examples)."""
-    return settings(PROFILE, max_examples=max(5, int(PROFILE.max_examples * factor)))
+    """The loaded profile (tests/conftest.py) with its example count scaled (cheap tests run more examples)."""
+    return settings(max_examples=max(5, int(settings.default.max_examples * factor)))
 
 
 # ---------------------------------------------------------------- building boards
