@@ -8,9 +8,7 @@ counts no longer depend on which files are collected.
 """
 
 import os
-from pathlib import Path
 
-import pytest
 
 from hypothesis import HealthCheck, settings
 
@@ -23,11 +21,3 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=150, deadline=None, suppress_health_check=SLOW_IS_FINE)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-
-@pytest.fixture
-def shared_data():
-    """The Path of ../shared/data (official packs and samples); skips the test when absent."""
-    path = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-    if not path.is_dir():
-        pytest.skip("shared data folder %s is missing" % path)
-    return path

@@ -1,7 +1,6 @@
 """The official board generator port (solver.generator) against the official data and by hand."""
 
 import argparse
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -25,31 +24,17 @@ from solver.generator import (
 )
 from solver.geometry import geometry
 from solver.safezone import safe_cells
+from official_data import (
+    PACK_2026, SAMPLE_2025, SHARED, official_file, official_text, pack_2026_names, pack_2026_sha256, sha256_of,
+)
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-PACK_2026 = DATA / "adc2026_board_pack_10000_prog.txt"
-SAMPLE_2025 = DATA / "adc2025_select_board_pack_10_auto_low_sample.txt"
 MODES = ("auto", "corner", "center", "both", "none")
 
 
-def _read(path):
-    if not path.exists():
-        pytest.skip("shared data %s is absent" % path.name)
-    with open(str(path), newline="") as handle:
-        return handle.read()
-
-
 @pytest.fixture(scope="module")
-def official_pack_text():
-    return _read(PACK_2026)
-
-
-@pytest.fixture(scope="module")
-def official_pack(official_pack_text):
-    boards, errors = read_pack(official_pack_text)
-    assert errors == []
-    assert len(boards) == 10000
-    return boards
+def regenerated_2026_pack():
+    """The official ADC2026 pack (10,000 boards, mode none) as the generator makes it."""
+    return generate_pack(10000, "none", "dangerous", form=2026)
 
 
 # ------------------------------------------------------------------ the generator
@@ -172,23 +157,33 @@ def test_generated_boards_keep_safe_cells_free_and_digits_right(width, height, d
 
 # ------------------------------------------------------------------ the official data
 
-def test_every_official_2026_board_regenerates_from_its_name(official_pack):
-    for board in official_pack:
-        assert board_from_name(board.name, form=2026) == board._replace(line=0), board.name
+def test_the_official_2026_pack_is_reproduced_byte_for_byte(regenerated_2026_pack):
+    text = pack_text(regenerated_2026_pack)
+    # the page's download ends with a blank line; the published copy is CRLF and lost its final newlines
+    assert text.endswith("\n\n") and text == format_pack(regenerated_2026_pack) + "\n"
+    published = text.rstrip("\n").replace("\n", "\r\n").encode("utf-8")
+    assert sha256_of(published) == pack_2026_sha256()
 
 
-def test_the_official_2026_pack_is_reproduced(official_pack_text):
-    boards = generate_pack(10000, "none", "dangerous", form=2026)
-    official = official_pack_text.replace("\r\n", "\n")
-    text = pack_text(boards)
-    # the page's download ends with a blank line; the stored copy lost its final newlines
-    assert text.endswith("\n\n")
-    assert text.rstrip("\n") == official.rstrip("\n")
-    assert text == format_pack(boards) + "\n"
+def test_every_official_2026_board_regenerates_from_its_name(regenerated_2026_pack):
+    names = pack_2026_names()
+    assert [board.name for board in regenerated_2026_pack] == names  # which board differs, if the checksum fails
+    for board in regenerated_2026_pack:
+        assert board_from_name(board.name, form=2026) == board, board.name
+
+
+def test_the_vendored_data_is_the_shared_original():
+    if not SHARED.is_dir():
+        pytest.skip("the original data folder %s is absent (a fresh clone): nothing to compare" % SHARED)
+    assert (SHARED / SAMPLE_2025).read_bytes() == official_file(SAMPLE_2025).read_bytes()
+    published = (SHARED / PACK_2026).read_bytes()
+    assert sha256_of(published) == pack_2026_sha256()
+    boards, errors = read_pack(published.decode("utf-8"))
+    assert errors == [] and [board.name for board in boards] == pack_2026_names()
 
 
 def test_official_sample_select_list_names_regenerate():
-    entries, errors = read_select(_read(SAMPLE_2025))
+    entries, errors = read_select(official_text(SAMPLE_2025))
     assert errors == []
     assert len(entries) == 10
     pack = {b.name: b for b in generate_pack(10, "auto", "low")}

@@ -25,9 +25,9 @@ from solver.judge import Judge
 from judging import reveal, safe_left
 from solver.rules import MINE_PENALTY, board_score, oracle_2025, score_2025, score_2026
 from solver.scorer import score_select
+from official_data import SAMPLE_2025 as SAMPLE, official_file, official_text
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = "adc2025_select_board_pack_10_auto_low_sample.txt"
 SAMPLE_SCORES = [68, 88, 93, 54, 63, 4, 94, 67, 40, 18]
 
 # 3x3, mines at the centre and the top-left corner: every safe cell touches the centre,
@@ -50,17 +50,17 @@ def truncated(value):
 # ------------------------------------------------------------------- the official sample
 
 
-def test_official_sample_scores(shared_data):
-    rows, total, errors, rule = score_select((shared_data / SAMPLE).read_text())
+def test_official_sample_scores():
+    rows, total, errors, rule = score_select(official_text(SAMPLE))
     assert errors == [] and rule == 2025
     assert [score for _, score, _ in rows] == SAMPLE_SCORES
     assert [name for name, _, _ in rows][:2] == ["board_8x14_10_1_auto", "board_11x19_12_13_auto"]
     assert total == 589
 
 
-def test_official_sample_through_the_command_line(shared_data):
+def test_official_sample_through_the_command_line():
     result = subprocess.run(
-        [sys.executable, "-m", "solver", "score", str(shared_data / SAMPLE)],
+        [sys.executable, "-m", "solver", "score", str(official_file(SAMPLE))],
         cwd=str(PROJECT_ROOT), capture_output=True, text=True, timeout=60,
     )
     assert result.returncode == 0, result.stderr
@@ -69,8 +69,8 @@ def test_official_sample_through_the_command_line(shared_data):
     assert [int(line.split()[1]) for line in lines[:-1]] == SAMPLE_SCORES
 
 
-def test_official_sample_csv(shared_data, capsys):
-    assert cli_main(["score", "--csv", str(shared_data / SAMPLE)]) == 0
+def test_official_sample_csv(capsys):
+    assert cli_main(["score", "--csv", str(official_file(SAMPLE))]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "trial,boardname,score,total"
     rows = [line.split(",") for line in lines[1:]]
@@ -264,8 +264,8 @@ def test_a_malformed_click_line_rejects_the_whole_file(ring_files, capsys):
     assert "line 4:" in capsys.readouterr().err
 
 
-def test_the_command_line_reads_stdin(shared_data):
-    lines = (shared_data / SAMPLE).read_text().splitlines()
+def test_the_command_line_reads_stdin():
+    lines = official_text(SAMPLE).splitlines()
     first_board = "\n".join(lines[: lines.index("11 19 board_11x19_12_13_auto")]) + "\n"
     result = subprocess.run(
         [sys.executable, "-m", "solver", "score", "-"],
