@@ -7,6 +7,7 @@ file; ``--lenient`` skips them instead.  The scoring itself is `rules`.
 
 import sys
 
+from .lines import read_text
 from .packs import read_pack
 from .selects import read_select
 from .generator import board_from_name
@@ -28,11 +29,8 @@ def add_arguments(parser):
 
 
 def _read(path):
-    """The text of a file, or of stdin for '-'."""
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8", errors="replace") as handle:
-        return handle.read()
+    """The text of a file, or of stdin for '-': bytes decoded by lines.read_text."""
+    return read_text(sys.stdin if path == "-" else path)
 
 
 def _lookup(name, boards, form):

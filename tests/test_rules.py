@@ -7,6 +7,7 @@ counts 0.  ADC2026: opened_safe/total_safe - opened_mines/total_mines, truncated
 four decimals (CONTEST.md), every click counts, negatives kept.
 """
 
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -302,3 +303,34 @@ def test_scorer_agrees_with_rules_on_random_plays(data):
         expected = [board_score(rule, first[b.name], clicks_of(b, cells)) for b, cells in plays]
         assert [counted for _, _, counted in rows] == expected
         assert total == sum(expected)
+
+
+# ------------------------------------------------------------------- hostile select lists (issue 12)
+
+
+def run_score(args, stdin=b"", env=None):
+    """`python -m solver score ARGS` as a process: (status, stdout, stderr) as text."""
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "score"] + args, cwd=str(PROJECT_ROOT), input=stdin,
+        capture_output=True, timeout=60, env=env,
+    )
+    return result.returncode, result.stdout.decode("utf-8", "replace"), result.stderr.decode("utf-8", "replace")
+
+
+def test_score_reads_stdin_bytes_under_a_strict_locale():
+    # a Latin-1 byte in a select list on stdin once crashed with a UnicodeDecodeError;
+    # it is decoded with replacement, and the line it spoils is named
+    first = official_text(SAMPLE).split("11 19 ")[0].encode("ascii")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
+    status, out, err = run_score(["-"], first + b"0 \xff\n", env)
+    assert "Traceback" not in err and status == 1
+    assert "line 19:" in err and "not a cell location" in err
+    status, out, err = run_score(["-", "--lenient"], first + b"0 \xff\n", env)
+    assert status == 0 and out.splitlines() == ["board_8x14_10_1_auto 68", "total 68"]
+
+
+def test_score_reads_old_mac_line_ends():
+    first = official_text(SAMPLE).split("11 19 ")[0].replace("\r\n", "\n")
+    status, out, err = run_score(["-"], first.replace("\n", "\r").encode("ascii"))
+    assert (status, out, err) == (0, "board_8x14_10_1_auto 68\ntotal 68\n", "")
+
