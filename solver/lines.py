@@ -10,6 +10,8 @@ as a line end, as Python's own text files read it (the official page would take 
 lone CR for a space, which only ever turns such a file into one long line).
 """
 
+import re
+
 
 def normal_line(raw):
     """A source line as the official page sees it."""
@@ -48,3 +50,15 @@ def read_text(source):
             return decode_text(handle.read())
     stream = getattr(source, "buffer", source)
     return decode_text(stream.read())
+
+
+# Python's split() takes \x1c-\x1f and \x85 for spaces, JavaScript's \s does not; \s
+# takes U+FEFF for one, split() does not.
+_SPLIT_ONLY_HERE_OR_THERE = re.compile("[\x1c-\x1f\x85\ufeff]")
+
+
+def split_disagrees(line):
+    """The first character of `line` that this reader and the official page split on
+    differently, or None."""
+    found = _SPLIT_ONLY_HERE_OR_THERE.search(line)
+    return found.group() if found else None

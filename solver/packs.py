@@ -19,8 +19,9 @@ from collections import namedtuple
 from .bitset import popcount
 from .board import Board, board_header
 from .geometry import geometry
-from .lines import is_count, normal_line
+from .lines import is_count, normal_line, split_disagrees
 from .planes import digit_planes, mines_of, miscounted
+from .selects import header_is_read
 
 MAX_SIDE = 100  # larger boards are refused rather than risk a hang
 
@@ -38,22 +39,54 @@ def format_pack(boards):
     return "\n".join(format_board(b) for b in boards)
 
 
+def _plain_count(field, what):
+    """The value of a header field of ASCII digits, or raise ValueError saying what is wrong
+    (never int()'s own words, such as its limit of 4,300 digits)."""
+    if not is_count(field):
+        raise ValueError("%s %r is not a whole number" % (what, field[:20]))
+    if len(field.lstrip("0")) > 9:  # no board comes near: refuse before int() sees it
+        raise ValueError("%s %s... (%d digits) is too large" % (what, field[:9], len(field)))
+    return int(field)
+
+
 def parse_header(fields):
-    """(width, height, mines, name, form) from header fields, or raise ValueError."""
+    """(width, height, mines, name, form) from header fields, or raise ValueError.
+
+    The name must be one the official select-list reader reads back: under an ADC2025
+    header ``X Y NAME`` it has to start with an ASCII letter, digit or '_' (a name such
+    as '+plus' or '(x)' makes the page read the header line as a click and reject the
+    whole select list); a name starting with a digit is refused in both forms, since
+    ``X Y 12 abc`` would then read as an ADC2026 header.
+    """
     if len(fields) < 2:
         raise ValueError("header has no board size")
-    width, height = int(fields[0]), int(fields[1])
+    width, height = _plain_count(fields[0], "width"), _plain_count(fields[1], "height")
     if len(fields) >= 4 and is_count(fields[2]):
-        mines, name, form = int(fields[2]), fields[3], 2026
+        mines, name, form = _plain_count(fields[2], "mine count"), fields[3], 2026
     elif len(fields) >= 3:
         mines, name, form = None, fields[2], 2025
     else:
         raise ValueError("header has no board name")
     if name[0].isdigit():
-        raise ValueError("board name %r starts with a digit" % name)
+        raise ValueError("board name %r starts with a digit" % name[:40])
+    if form == 2025 and not header_is_read("%d %d %s" % (width, height, name)):
+        raise ValueError(
+            "board name %r does not start with an ASCII letter or '_': the official page "
+            "would read its select-list header as a click and reject the file" % name[:40]
+        )
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise ValueError("board size %dx%d is outside 1..%d" % (width, height, MAX_SIDE))
     return width, height, mines, name, form
+
+
+def _check_spaces(header):
+    """Raise ValueError when the header holds a character that Python's split() and the
+    official page's \\s disagree on: the page would read another name than ours (it
+    keeps '\\x85' inside a name and cuts at U+FEFF), so our select-list header would
+    name a board the page does not have."""
+    odd = split_disagrees(header)
+    if odd is not None:
+        raise ValueError("header holds %r, which the official page and this reader split differently" % odd)
 
 
 def _check_board(width, height, rows, mines):
@@ -154,7 +187,7 @@ def board_at(index, k):
             if not row:
                 continue
         rows.append((n, row))
-    return _finish_board(number, index.headers[k].split(), rows)
+    return _finish_board(number, index.headers[k], rows)
 
 
 def iter_pack(text):
@@ -177,9 +210,11 @@ def boards_of(index, wanted=None):
             yield board_at(index, k)
 
 
-def _finish_board(number, fields, rows):
+def _finish_board(number, header, rows):
+    fields = header.split()
     label = fields[3] if len(fields) >= 4 and is_count(fields[2]) else (fields[2] if len(fields) >= 3 else "?")
     try:
+        _check_spaces(header)
         width, height, mines, name, form = parse_header(fields)
         digits = _check_board(width, height, rows, mines)
     except ValueError as exc:
