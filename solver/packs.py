@@ -7,10 +7,12 @@ A pack holds boards, each a header line then Y rows of X digits (9 is a mine):
 
 Blank lines are optional, LF or CRLF, trailing spaces and a UTF-8 BOM are fine.
 A malformed board is reported as one line naming the board and its line number,
-and every other board is still read.  Nothing here raises on bad text.  A big pack
-is indexed first (one regular-expression pass over its headers) and a board is
-parsed only when it is asked for, so a player under a deadline pays only for the
-boards it reaches.
+and every other board is still read.  A board is complete after its Y rows: lines
+after them that start no board (a stray row, '-3 3 name', 'a 6 name') are reported
+on their own, one line per run of them, and never cost the board before.  Nothing
+here raises on bad text.  A big pack is indexed first (one regular-expression pass
+over its headers) and a board is parsed only when it is asked for, so a player
+under a deadline pays only for the boards it reaches.
 """
 
 import re
@@ -79,6 +81,16 @@ def parse_header(fields):
     return width, height, mines, name, form
 
 
+def _header_height(fields):
+    """The row count a header states when its size is usable, else None: a board is
+    complete after that many rows even when its name or mine count is refused."""
+    try:
+        width, height = _plain_count(fields[0], "width"), _plain_count(fields[1], "height")
+    except (ValueError, IndexError):
+        return None
+    return height if 1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE else None
+
+
 def _check_spaces(header):
     """Raise ValueError when the header holds a character that Python's split() and the
     official page's \\s disagree on: the page would read another name than ours (it
@@ -121,7 +133,8 @@ PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any
 text    -- the pack text (a leading BOM removed)
 starts  -- offset in text of each board's header line, in input order
 headers -- each board's header line as written (its split() is the header's fields)
-strays  -- (line number, text) of the non-blank lines before the first header
+strays  -- [(line number, normal text, count of the non-blank lines after it)] of the
+           first non-blank line before the first header ([] when there is none)
 counted -- [offset, line number there]: where line numbers were last counted to
            (they are counted only for the boards read, in order)
 """
@@ -158,9 +171,18 @@ def index_pack(text):
     for start, end in _header_spans(text):
         starts.append(start)
         headers.append(text[start:end])
+    strays = []
     before = text[: starts[0]] if starts else text
-    strays = [(n, normal_line(raw)) for n, raw in enumerate(before.split("\n"), 1) if normal_line(raw)]
+    if before.strip():
+        lines = before.split("\n")
+        first = next(n for n, raw in enumerate(lines) if raw.strip())
+        strays.append((first + 1, normal_line(lines[first]), _blank_free(lines[first + 1 :])))
     return PackIndex(text, starts, headers, strays, [0, 1])
+
+
+def _blank_free(lines):
+    """How many of the lines are not blank."""
+    return sum(1 for raw in lines if raw.strip())
 
 
 def _line_number(index, offset):
@@ -173,52 +195,88 @@ def _line_number(index, offset):
     return counted[1]
 
 
-def board_at(index, k):
-    """(board, None) for the k-th board of a PackIndex, or (None, one-line message)."""
+def _label(fields):
+    """The board name a header's fields give, for messages ('?' when there is none)."""
+    if len(fields) >= 4 and is_count(fields[2]):
+        return fields[3][:40]
+    return fields[2][:40] if len(fields) >= 3 else "?"
+
+
+def _skipped(more, before):
+    """The tail of a stray-lines message: how many more lines go with the first one."""
+    return "; %d more line%s skipped before %s" % (more, "s"[: more != 1], before) if more else ""
+
+
+def _read_board(index, k):
+    """(board, error, stray) for the k-th board of a PackIndex: the board, or None and
+    a one-line message saying why it is refused; and a message for the lines between
+    its last row and the next header (None when there are none).
+
+    A header whose size reads is complete after its Y rows: what follows them (a stray
+    row, a line such as '-3 3 name' that is no header) is reported on its own and
+    costs the board nothing.  Under a header whose size does not read, every line up
+    to the next header goes with it.
+    """
     start = index.starts[k]
     number = _line_number(index, start)
-    rows_from = index.text.find("\n", start) + 1 or len(index.text)
-    rows_to = index.starts[k + 1] if k + 1 < len(index.starts) else len(index.text)
-    rows = []
-    for n, raw in enumerate(index.text[rows_from:rows_to].split("\n"), number + 1):
+    fields = index.headers[k].split()
+    height = _header_height(fields)
+    text = index.text
+    rows_from = text.find("\n", start) + 1 or len(text)
+    rows_to = index.starts[k + 1] if k + 1 < len(index.starts) else len(text)
+    lines = text[rows_from:rows_to].split("\n")
+    rows, stray = [], None
+    for i, raw in enumerate(lines):
         row = raw.rstrip("\r")
         if not row.isdigit():
             row = normal_line(raw)
             if not row:
                 continue
-        rows.append((n, row))
-    return _finish_board(number, index.headers[k], rows)
+        if len(rows) == height:
+            before = "the next header" if k + 1 < len(index.starts) else "the end"
+            stray = "line %d: not part of board %s (line %d), whose %d rows end at line %d: %r%s" % (
+                number + 1 + i, _label(fields), number, height, rows[-1][0], row[:40],
+                _skipped(_blank_free(lines[i + 1 :]), before),
+            )
+            break
+        rows.append((number + 1 + i, row))
+    board, error = _finish_board(number, index.headers[k], fields, rows)
+    return board, error, stray
 
 
 def iter_pack(text):
     """The boards of a pack in input order, parsed one at a time.
 
     Yields (board, None) for a well-formed board and (None, message) for a malformed
-    one; the message is a single line naming the board and its line.  Lazy, so a
-    player under a deadline pays only for the boards it reaches.
+    one or for lines that belong to no board; each message is a single line naming
+    the board and its line.  Lazy, so a player under a deadline pays only for the
+    boards it reaches.
     """
     return boards_of(index_pack(text))
 
 
 def boards_of(index, wanted=None):
-    """iter_pack over a PackIndex: first the stray lines' errors, then the k-th board
-    for every k with wanted(k) true (every board without `wanted`), parsed when reached."""
-    for number, line in index.strays:
-        yield None, "line %d: data before any board header: %r" % (number, line[:40])
+    """iter_pack over a PackIndex: first the error for lines before the first header,
+    then the k-th board for every k with wanted(k) true (every board without `wanted`),
+    parsed when reached, each followed by the error for stray lines after it if any."""
+    for number, line, more in index.strays:
+        before = "the first header" if index.starts else "the end"
+        yield None, "line %d: data before any board header: %r%s" % (number, line[:40], _skipped(more, before))
     for k in range(len(index.starts)):
         if wanted is None or wanted(k):
-            yield board_at(index, k)
+            board, error, stray = _read_board(index, k)
+            yield board, error
+            if stray is not None:
+                yield None, stray
 
 
-def _finish_board(number, header, rows):
-    fields = header.split()
-    label = fields[3] if len(fields) >= 4 and is_count(fields[2]) else (fields[2] if len(fields) >= 3 else "?")
+def _finish_board(number, header, fields, rows):
     try:
         _check_spaces(header)
         width, height, mines, name, form = parse_header(fields)
         digits = _check_board(width, height, rows, mines)
     except ValueError as exc:
-        return None, "board %s (line %d): %s" % (label, number, exc)
+        return None, "board %s (line %d): %s" % (_label(fields), number, exc)
     return Board(width, height, name, digits, mines, form, number), None
 
 

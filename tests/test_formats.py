@@ -93,7 +93,7 @@ def test_non_ascii_digits_do_not_make_a_header():
     # JavaScript's \d is [0-9]: an Arabic-Indic three does not start a header
     boards, errors = read_pack("\u0663 1 board_x\n000\n")
     assert boards == []
-    assert len(errors) == 2 and all("before any board header" in e for e in errors)
+    assert errors == ["line 1: data before any board header: '\u0663 1 board_x'; 1 more line skipped before the end"]
 
 
 # One malformed board each: (label, text, name in the message, line numbers in it).
@@ -136,6 +136,46 @@ def test_data_before_the_first_header_is_reported_by_line():
     boards, errors = read_pack("hello\n\n" + format_board(BOARD_A))
     assert errors == ["line 1: data before any board header: 'hello'"]
     assert [b.name for b in boards] == ["board_a"]
+
+
+# What follows a complete board without starting one: (label, lines after BOARD_A's
+# two rows).  None of it may cost BOARD_A or the board after it.
+AFTER_A_BOARD = [
+    ("stray digit row", ["000"]),
+    ("two stray rows and a blank", ["000", "", "110"]),
+    ("negative width", ["-3 3 board_neg", "000", "000", "000"]),
+    ("letter width", ["a 6 name", "000000"]),
+    ("decimal width", ["8.0 6 name", "00000000"]),
+    ("non-ASCII digit width", ["\u0663 1 board_x", "000"]),
+]
+
+
+@pytest.mark.parametrize("label, lines", AFTER_A_BOARD, ids=[a[0] for a in AFTER_A_BOARD])
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+def test_a_complete_board_is_kept_whatever_follows_it(label, lines, ending):
+    text = (format_board(BOARD_A) + "\n".join(lines) + "\n" + format_board(BOARD_B)).replace("\n", ending)
+    boards, errors = read_pack(text)
+    assert [b.name for b in boards] == ["board_a", "board_b"]
+    assert all(same_board(r, m) for r, m in zip(boards, (BOARD_A, BOARD_B)))
+    more = sum(1 for line in lines[1:] if line)
+    tail = "; %d more line%s skipped before the next header" % (more, "s"[: more != 1]) if more else ""
+    assert errors == ["line 4: not part of board board_a (line 1), whose 2 rows end at line 3: %r%s" % (lines[0], tail)]
+
+
+@pytest.mark.parametrize("header", ["3 9 board_tall", "3 2 7 board_more", "3 2 board_x extra fields", "3 2 1 board_y z z"])
+def test_a_bad_or_odd_header_after_a_complete_board_costs_only_itself(header):
+    text = format_board(BOARD_A) + header + "\n910\n110\n" + format_board(BOARD_C)
+    boards, errors = read_pack(text)
+    assert [b.name for b in boards][0] == "board_a" and [b.name for b in boards][-1] == "board_c"
+    assert len(boards) + len(errors) == 3  # the odd header is read (extra fields ignored, as the page does) or refused
+    assert all(e.startswith("board board_") and "(line 4): " in e for e in errors)
+
+
+def test_rows_past_a_header_whose_size_does_not_read_go_with_its_error():
+    text = format_board(BOARD_A) + "3 4x board_bad\n910\n110\n" + format_board(BOARD_B)
+    boards, errors = read_pack(text)
+    assert [b.name for b in boards] == ["board_a", "board_b"]
+    assert errors == ["board board_bad (line 4): height '4x' is not a whole number"]
 
 
 def test_name_fields_splits_like_board_property():

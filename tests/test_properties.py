@@ -10,7 +10,8 @@ names with a mode and arbitrary names.  Packs mix in malformed boards.  Checked:
   above the floor, the summary's total equal to the reference scorer's;
 - output is deterministic, and the bundle prints what the package prints;
 - malformed boards are reported on stderr, one line each naming board and line, and
-  every other board is still played;
+  every other board is still played; a stray line after a complete board is
+  reported on its own and the board is played;
 - every click the player makes without calling it a guess is safe;
 - fair play: twin boards that differ only inside an undecidable pair get the same
   clicks up to the first click into the pair.
@@ -107,15 +108,13 @@ def broken_board_lines(board, defect, garbage):
         rows[0] = "x" + rows[0][1:]
     elif defect == "missing_row":
         rows.pop()
-    elif defect == "garbage_row":
-        rows.append(garbage)
     elif defect == "wrong_mines":
         if board.form == 2026:
             fields = lines[0].split()
             fields[2] = str(int(fields[2]) + 1)
             lines[0] = " ".join(fields)
         else:
-            rows.append(garbage)  # a 2025 header has no count; break it another way
+            rows[-1] = rows[-1][:-1] + garbage[0]  # a 2025 header has no count; break it another way
     elif defect == "bad_digit":
         cells = list(board.cells)
         safe = [c for c, d in enumerate(cells) if d != MINE]
@@ -128,35 +127,41 @@ def broken_board_lines(board, defect, garbage):
     return [lines[0]] + rows
 
 
-DEFECTS = ("extra_digit", "missing_digit", "non_digit", "missing_row", "garbage_row", "wrong_mines", "bad_digit")
+DEFECTS = ("extra_digit", "missing_digit", "non_digit", "missing_row", "wrong_mines", "bad_digit")
 garbage_lines = st.text(alphabet="abcxyz!?#-.: ", min_size=1, max_size=12).map(str.strip).filter(bool)
 
 
 @st.composite
 def packs(draw, max_boards=5, max_side=16):
-    """(pack text, good boards in order, {name: header line} of broken boards, leading garbage line or None)."""
+    """(pack text, good boards in order, {name: header line} of broken boards,
+    {line: board name} of stray lines after a complete board, leading garbage line or None)."""
     count = draw(st.integers(1, max_boards))
     good, broken, blocks = [], {}, []
     for index in range(count):
         board = draw(boards(max_side=max_side, index=index))
         if draw(st.integers(0, 3)) == 0:
             defect = draw(st.sampled_from(DEFECTS))
-            blocks.append((board, broken_board_lines(board, defect, draw(garbage_lines))))
+            blocks.append((board, broken_board_lines(board, defect, draw(garbage_lines)), None))
             broken[board.name] = None
-        else:
-            blocks.append((board, format_board(board).rstrip("\n").split("\n")))
+        else:  # sometimes a stray line after it: reported on its own, the board still played
+            stray = draw(st.one_of(st.none(), garbage_lines))
+            blocks.append((board, format_board(board).rstrip("\n").split("\n"), stray))
             good.append(board)
     leading = draw(st.one_of(st.none(), garbage_lines))
     separator = draw(st.sampled_from(["", "\n"]))  # blank lines between boards are optional
     newline = draw(st.sampled_from(["\n", "\r\n"]))
     lines = [] if leading is None else [leading]
-    for board, block in blocks:
+    strays = {}
+    for board, block, stray in blocks:
         if lines and separator:
             lines.append("")
         if board.name in broken:
             broken[board.name] = len(lines) + 1
         lines.extend(block)
-    return newline.join(lines) + newline, good, broken, leading
+        if stray is not None:
+            lines.append(stray)
+            strays[len(lines)] = board.name
+    return newline.join(lines) + newline, good, broken, strays, leading
 
 
 # ---------------------------------------------------------------- checking output
@@ -233,7 +238,7 @@ def check_select_list(select_text, summary_text, good_boards):
 @given(packs())
 @scaled(1.0)
 def test_select_lists_are_valid_and_malformed_boards_reported(pack):
-    text, good, broken, leading = pack
+    text, good, broken, strays, leading = pack
     first = run(solve_text, text)
     assert run(solve_text, text) == first, "two runs differ"
     assert run(BUNDLE["solve_text"], text) == first, "the bundle differs from the package"
@@ -243,9 +248,11 @@ def test_select_lists_are_valid_and_malformed_boards_reported(pack):
     # whose header still reads as one
     assert len(good) <= boards_read <= len(good) + len(broken)
     errors = [line for line in summary.splitlines() if line.startswith("error:")]
-    assert len(errors) == len(broken) + (leading is not None)
+    assert len(errors) == len(broken) + len(strays) + (leading is not None)
     for name, line in broken.items():
         assert any(name in e and "(line %d)" % line in e for e in errors), (name, line, errors)
+    for line, name in strays.items():
+        assert any(e.startswith("error: line %d: not part of board %s (line " % (line, name)) for e in errors), (line, errors)
     if leading is not None:
         assert any("line 1:" in e for e in errors)
     assert len(summary.splitlines()) == len(errors) + 1, "one line per error, then the summary"
