@@ -109,6 +109,11 @@ def score_text(text, pack_text=None, rule=None, lenient=False):
     empty), as the official page does; with it, bad lines and clicks are skipped."""
     entries, errors = read_select(text)
     warnings = []
+    if entries and entries[0].clicks and entries[0].clicks[0][2] < entries[0].line:
+        warnings.append(
+            "line %d: clicks before the first header; the official page adds them to the clicks of %s (line %d)"
+            % (entries[0].clicks[0][2], entries[0].name, entries[0].line)
+        )
     boards = {}
     if pack_text is not None:
         pack, pack_errors = read_pack(pack_text)

@@ -81,9 +81,11 @@ def read_select(text):
     or the fourth when the third is a mine count.  Header numbers are read as the page
     reads them (Number(): a size of 5,000 digits is Infinity, not an error).  A click
     line must be two integers (as JavaScript reads them); anything else is an error,
-    which makes the official page reject the whole file.
+    which makes the official page reject the whole file.  Click lines before the first
+    header are the first board's, as the page's popData reads them (they are errors
+    only when no header follows).
     """
-    entries, errors = [], []
+    entries, errors, early = [], [], []
     for number, line in source_lines(text):
         if not line:
             continue
@@ -94,10 +96,7 @@ def read_select(text):
                 mines, name = js_count(fields[2]), fields[3]
             else:
                 mines, name = None, fields[2]
-            entries.append(SelectEntry(width, height, mines, name, [], number))
-            continue
-        if not entries:
-            errors.append("line %d: click before any board header: %r" % (number, line[:40]))
+            entries.append(SelectEntry(width, height, mines, name, early if not entries else [], number))
             continue
         if len(fields) < 2:
             errors.append("line %d: a click needs two integers <x> <y>: %r" % (number, line[:40]))
@@ -106,7 +105,9 @@ def read_select(text):
         if x is None or y is None:
             errors.append("line %d: not a cell location: %r" % (number, line[:40]))
             continue
-        entries[-1].clicks.append((x, y, number))
+        (entries[-1].clicks if entries else early).append((x, y, number))
+    if early and not entries:
+        errors.extend("line %d: click before any board header: '%d %d'" % (n, x, y) for x, y, n in early)
     return entries, errors
 
 

@@ -217,6 +217,15 @@ def test_read_select_reports_bad_lines_by_number():
     assert [int(re.match(r"line (\d+):", e).group(1)) for e in errors] == [1, 3, 4, 5, 6]
 
 
+def test_clicks_before_the_first_header_are_the_first_boards():
+    # the page's popData gathers every line up to the second header for the first board
+    entries, errors = read_select("0 0\n\n2 1\n3 2 board_a\n1 1\n3 2 board_b\n")
+    assert errors == []
+    assert [(e.name, e.clicks) for e in entries] == [("board_a", [(0, 0, 1), (2, 1, 3), (1, 1, 5)]), ("board_b", [])]
+    entries, errors = read_select("0 0\n1 1\n")  # no header at all: the page finds no board
+    assert entries == [] and errors == ["line 1: click before any board header: '0 0'", "line 2: click before any board header: '1 1'"]
+
+
 @given(st.lists(st.tuples(boards(), st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)))), max_size=5))
 def test_select_round_trip(plays):
     text = "".join(format_select(board_header(b), clicks) for b, clicks in plays)
