@@ -1,6 +1,7 @@
 """The official board generator port (solver.generator) against the official data and by hand."""
 
 import argparse
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -9,6 +10,7 @@ from hypothesis import strategies as st
 from solver.board import MINE
 from solver.packs import format_board, format_pack, read_pack
 from solver.selects import read_select
+from solver import generator
 from solver.generator import (
     OfficialLcg,
     add_arguments_board,
@@ -223,6 +225,42 @@ def test_gen_command_prints_the_pack(capsys):
     assert capsys.readouterr().out == pack_text(generate_pack(10, "auto", "low"))
 
 
+@pytest.mark.parametrize("count", ["0", "1", "3"])
+def test_gen_command_prints_small_packs_as_the_page_downloads_them(capsys, count):
+    args = _parser(add_arguments_gen).parse_args([count, "both", "ultra", "--format", "2026"])
+    assert run_gen(args) == 0
+    assert capsys.readouterr().out == pack_text(generate_pack(int(count), "both", "ultra", form=2026))
+
+
+class _Enough(Exception):
+    """Raised by a stdout that has seen what the test needed."""
+
+
+def test_gen_streams_a_huge_pack(monkeypatch):
+    # a pack of a trillion boards: each board is written as soon as it is made, so the
+    # first one reaches stdout after one board's work (the pack was built whole first)
+    first = format_board(generate_pack(1, "auto", "low")[0])
+    made = []
+    real = generator._board_from_rand
+
+    def counted(*args):
+        made.append(1)
+        if len(made) > 3:
+            raise AssertionError("%d boards made and none written" % len(made))
+        return real(*args)
+
+    class Stdout:
+        def write(self, text):
+            if text.strip():
+                raise _Enough(text)
+
+    monkeypatch.setattr(generator, "_board_from_rand", counted)
+    monkeypatch.setattr(sys, "stdout", Stdout())
+    with pytest.raises(_Enough) as written:
+        run_gen(_parser(add_arguments_gen).parse_args([str(10**12), "auto", "low"]))
+    assert str(written.value) == first and len(made) == 1
+
+
 def test_board_command_prints_one_board(capsys):
     args = _parser(add_arguments_board).parse_args(["board_8x14_10_1_auto", "--format", "2026"])
     assert run_board(args) == 0
@@ -238,6 +276,8 @@ def test_board_command_prints_one_board(capsys):
         (add_arguments_gen, run_gen, ["-1", "auto", "low"]),
         (add_arguments_gen, run_gen, ["10", "auto", "easy"]),
         (add_arguments_gen, run_gen, ["10", "auto", "low", "--format", "2024"]),
+        (add_arguments_gen, run_gen, ["9" * 5000, "auto", "low"]),
+        (add_arguments_gen, run_gen, ["\u0663", "auto", "low"]),
         (add_arguments_board, run_board, ["board_8x14_10_1"]),
         (add_arguments_board, run_board, ["board_8x14_10_1_auto", "--format", "x"]),
     ],
@@ -247,3 +287,4 @@ def test_bad_arguments_give_one_line_and_status_2(capsys, adder, runner, argv):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1
+    assert "4300" not in captured.err and len(captured.err) < 200
