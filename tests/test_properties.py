@@ -5,9 +5,11 @@ kept off the official safe cells (so a name's promise holds), both header forms,
 names with a mode and arbitrary names.  Packs mix in malformed boards.  Checked:
 
 - every select list the package (`solve_text`) or the bundled dist/paiza_main.py
-  emits is one the official page accepts and scores: clicks in range, never on an
-  opened cell, headers in the input's form, each board at most once, scores at or
-  above the floor, the summary's total equal to the reference scorer's;
+  emits is one the official page accepts and scores: every line a header or a click
+  by the page's line rules, clicks in range, never on an opened cell, headers in the
+  input's form, each board at most once, scores at or above the floor; replayed
+  through the reference port of the page (tests/reference_scorer.py), every board
+  scores what the project's rules say, and the summary's total is the page's;
 - output is deterministic, and the bundle prints what the package prints;
 - malformed boards are reported on stderr, one line each naming board and line, and
   every other board is still played; a stray line after a complete board is
@@ -30,15 +32,16 @@ from hypothesis import strategies as st
 
 from solver.batch import solve_text
 from solver.board import make_board, MINE, name_fields
-from solver.packs import format_board
+from solver.packs import format_board, format_pack
 from solver.selects import read_select
 from solver.geometry import geometry
 from solver.judge import Judge
 from judging import reveal
 from solver.player import play, task_of
-from solver.rules import score_2025, score_2026
+from solver.rules import judged_score, score_2025, score_2026
 from solver.safezone import safe_cells
-from solver.scorer import score_select
+from solver.scorer import score_text
+import reference_scorer as reference
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIST = os.path.join(ROOT, "dist", "paiza_main.py")
@@ -185,9 +188,36 @@ def run(solve, pack_text):
     return out.getvalue(), re.sub(r"seconds \d+\.\d+", "seconds 0.000", err.getvalue())
 
 
+def check_line_rules(select_text):
+    """Every line is one the official reader takes as meant: a header (two integers and a
+    word, three or four fields) or a click of two plain integers that no reader could
+    take for a header; LF line ends, no blank line, no space to trim."""
+    assert select_text == "" or select_text.endswith("\n")
+    for line in select_text.split("\n")[:-1]:
+        fields = line.split(" ")
+        assert line and "" not in fields and line == " ".join(line.split()), repr(line)
+        if reference.SELECT_HEADER.match(line):
+            assert len(fields) in (3, 4), repr(line)
+        else:
+            assert len(fields) == 2 and all(f.isdigit() and f.isascii() and f == str(int(f)) for f in fields), repr(line)
+
+
+def by_page(select_text, boards):
+    """{form: (the select list's boards of that header form, as their own list; the pack of those boards)}:
+    each official page reads only its own form."""
+    parts = {}
+    form = None
+    for line in select_text.split("\n")[:-1]:
+        if reference.SELECT_HEADER.match(line):
+            form = 2026 if len(line.split(" ")) == 4 else 2025
+        parts[form] = parts.get(form, "") + line + "\n"
+    return {form: (text, format_pack([b for b in boards if b.form == form])) for form, text in parts.items()}
+
+
 def check_select_list(select_text, summary_text, good_boards):
-    """Everything the official page and the reference scorer demand of a select list."""
-    pack_text = "\n".join(format_board(b) for b in good_boards)
+    """Everything the official page demands of a select list: judged by the reference port
+    of the page (tests/reference_scorer.py, no solver code) and by the project's reader."""
+    check_line_rules(select_text)
     by_name = {b.name: b for b in good_boards}
     entries, errors = read_select(select_text)
     assert errors == []
@@ -198,7 +228,7 @@ def check_select_list(select_text, summary_text, good_boards):
         if board.name not in expected_names:
             expected_names.append(board.name)
     assert names == expected_names, "with no budget every well-formed board is played, in order"
-    total = 0
+    scores = {}
     for entry in entries:
         board = by_name[entry.name]
         assert (entry.width, entry.height) == (board.width, board.height)
@@ -212,23 +242,23 @@ def check_select_list(select_text, summary_text, good_boards):
             assert 0 <= x < board.width and 0 <= y < board.height
             assert reveal(judge, y * board.width + x), "click on an already opened cell"
             clicks.append((x, y))
-        if board.form == 2026:
-            score = score_2026(board, clicks)
-            assert -1 <= score <= 1
-            total += score
-        else:
-            total += max(0, score_2025(board, clicks))
-    rows, scorer_total, scorer_errors, rule = score_select(select_text, pack_text) if entries else ([], 0, [], None)
-    assert scorer_errors == []
-    for _, _, counted in rows:
-        assert counted >= (-1 if rule == 2026 else 0)
-    if entries and len({b.form for b in good_boards}) == 1:
-        assert scorer_total == total
+        scores[entry.name] = score_2026(board, clicks) if board.form == 2026 else score_2025(board, clicks)
+    totals = {}
+    for form, (text, pack_text) in by_page(select_text, good_boards).items():
+        page_rows, totals[form] = reference.score_select_list(text, reference.load_pack(pack_text, form), form)
+        assert [(name, score) for name, score, _ in page_rows] == [(name, scores[name]) for name, _, _ in page_rows]
+        assert all(counted >= (-1 if form == 2026 else 0) for _, _, counted in page_rows)
+    scored = score_text(select_text, format_pack(good_boards)) if entries else None
+    if scored is not None:
+        assert scored.errors == [] and scored.warnings == []
+        assert scored.totals == totals, "the score command totals what the official pages total"
     played, boards_read, _, reported = SUMMARY.search(summary_text).groups()
     assert int(played) == len(entries)
-    if len({b.form for b in good_boards}) == 1:
-        expected = ("%.4f" % total) if good_boards[0].form == 2026 else str(total)
-        assert reported == expected
+    if len(totals) == 1:
+        (form, total), = totals.items()
+        assert reported == (("%.4f" % total) if form == 2026 else str(total))
+    elif not totals:
+        assert reported == "0"
     return int(boards_read)
 
 
@@ -279,6 +309,10 @@ def test_clicks_not_called_guesses_are_safe(board, look):
     for cell, p in guesses:
         assert cell in clicks and 0 <= p <= 1
     assert len(clicks) == len(set(clicks))
+    # the clicks replayed on the reference port of the page score what the judge saw
+    xy = [(c % board.width, c // board.width) for c in clicks]
+    rule = task_of(board).rule
+    assert reference.score_clicks(board.width, board.height, board.digits, xy, rule) == judged_score(rule, judge)
 
 
 # ---------------------------------------------------------------- fair play
