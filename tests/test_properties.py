@@ -16,7 +16,8 @@ names with a mode and arbitrary names.  Packs mix in malformed boards.  Checked:
   reported on its own and the board is played;
 - every click the player makes without calling it a guess is safe;
 - fair play: twin boards that differ only inside an undecidable pair get the same
-  clicks up to the first click into the pair.
+  clicks up to the first click into the pair, also when the difference changes the
+  safe total (the header and name tell nothing of it: only the hidden board does).
 
 Example counts scale those of the profile tests/conftest.py loads ('ci' or 'dev').
 """
@@ -31,12 +32,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from solver.batch import solve_text
-from solver.board import make_board, MINE, name_fields
+from solver.board import board_header, make_board, MINE, name_fields
 from solver.packs import format_board, format_pack
 from solver.selects import read_select
 from solver.geometry import geometry
 from solver.judge import Judge
-from judging import reveal
+from judging import reveal, safe_left
 from solver.player import play, task_of
 from solver.rules import judged_score, score_2025, score_2026
 from solver.safezone import safe_cells
@@ -319,9 +320,14 @@ def test_clicks_not_called_guesses_are_safe(board, look):
 
 
 @st.composite
-def twins(draw):
+def twins(draw, safe_total_differs=False):
     """Two boards equal but for an undecidable pair (a, b): every other neighbour of the pair is a mine,
-    one twin has its mine on a, the other on b.  Same size, name, mine count."""
+    one twin has its mine on a, the other on b.  Same size, name, mine count.
+
+    safe_total_differs: the second twin has mines on both a and b instead, so the twins
+    differ in their safe total (and mine count); the header (2025 form) and the name
+    (which tells nothing) are the same, so only a player reading the hidden board
+    could tell them apart before clicking into the pair."""
     width = draw(st.integers(2, 16))
     height = draw(st.integers(2, 16))
     vertical = draw(st.booleans())
@@ -332,9 +338,9 @@ def twins(draw):
     geo = geometry(width, height)
     size = width * height
     extra_wanted = draw(st.integers(0, size))
-    named = draw(st.booleans())
+    named = draw(st.booleans()) and not safe_total_differs
     mode = draw(st.sampled_from(MODES))
-    form = draw(st.sampled_from((2025, 2026)))
+    form = 2025 if safe_total_differs else draw(st.sampled_from((2025, 2026)))
     options = []
     for y in range(height - dy):
         for x in range(width - dx):
@@ -358,7 +364,7 @@ def twins(draw):
     else:
         name = draw(arbitrary_names)
     first = board_with(width, height, name, ring | rest | {a}, form)
-    second = board_with(width, height, name, ring | rest | {b}, form)
+    second = board_with(width, height, name, ring | rest | ({a, b} if safe_total_differs else {b}), form)
     return first, second, (a, b)
 
 
@@ -403,6 +409,40 @@ def test_twin_check_catches_a_peeking_player():
         return [safe_of_pair] + [c for c in range(width * height) if reveal(judge, c) and c != safe_of_pair]
 
     assert unfair_point(peeking_clicks(first), peeking_clicks(second), (0, 1)) == 0
+    assert unfair_point(play_clicks(first), play_clicks(second), (0, 1)) is None
+
+
+@given(twins(safe_total_differs=True), st.booleans())
+@scaled(1.0)
+def test_twins_of_another_safe_total_get_the_same_clicks_until_the_pair(twin, look):
+    first, second, pair = twin
+    safe_totals = [sum(d != MINE for d in board.cells) for board in (first, second)]
+    assert safe_totals[0] == safe_totals[1] + 1 and board_header(first) == board_header(second)
+    differing = [c for c in range(len(first.cells)) if first.cells[c] != second.cells[c]]
+    assert set(differing) <= set(pair)
+    point = unfair_point(play_clicks(first, look), play_clicks(second, look), pair)
+    assert point is None, "the player's clicks depend on the hidden safe total (they part at click %d)" % point
+
+
+def test_safe_total_twins_catch_a_player_that_stops_on_the_judges_count():
+    # 5x3, pair (0,0)-(1,0), its other neighbours (2,0), (0,1), (1,1), (2,1) mines; the
+    # first twin has one mine in the pair, the second two: one safe cell fewer
+    width, height = 5, 3
+    ring = {2, 5, 6, 7}
+    first = board_with(width, height, "count_test", ring | {0}, 2025)
+    second = board_with(width, height, "count_test", ring | {0, 1}, 2025)
+
+    def counting_clicks(board):  # opens all it can, stopping when the judge says no safe cell is left
+        judge = Judge(board)
+        clicks = []
+        for cell in [c for c in range(width * height) if c not in ring | {0, 1}] + [1, 0]:
+            if safe_left(judge) == 0:
+                break
+            clicks.append(cell)
+            reveal(judge, cell)
+        return clicks
+
+    assert unfair_point(counting_clicks(first), counting_clicks(second), (0, 1)) is not None
     assert unfair_point(play_clicks(first), play_clicks(second), (0, 1)) is None
 
 
