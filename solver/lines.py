@@ -53,12 +53,7 @@ def read_text(source):
 
 
 # Python's split() takes \x1c-\x1f and \x85 for spaces, JavaScript's \s does not; \s
-# takes U+FEFF for one, split() does not.
-_SPLIT_ONLY_HERE_OR_THERE = re.compile("[\x1c-\x1f\x85\ufeff]")
-
-
-def split_disagrees(line):
-    """The first character of `line` that this reader and the official page split on
-    differently, or None."""
-    found = _SPLIT_ONLY_HERE_OR_THERE.search(line)
-    return found.group() if found else None
+# takes U+FEFF for one, split() does not.  find_odd_space(line): a match of the first
+# such character of the line, or None (a bound regular-expression search: it runs on
+# every board header read).
+find_odd_space = re.compile("[\x1c-\x1f\x85\ufeff]").search

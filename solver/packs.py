@@ -21,9 +21,9 @@ from collections import namedtuple
 from .bitset import popcount
 from .board import Board, board_header
 from .geometry import geometry
-from .lines import is_count, normal_line, split_disagrees
+from .lines import find_odd_space, is_count, normal_line
 from .planes import digit_planes, mines_of, miscounted
-from .selects import header_is_read
+from .selects import name_reads_back
 
 MAX_SIDE = 100  # larger boards are refused rather than risk a hang
 
@@ -44,6 +44,8 @@ def format_pack(boards):
 def _plain_count(field, what):
     """The value of a header field of ASCII digits, or raise ValueError saying what is wrong
     (never int()'s own words, such as its limit of 4,300 digits)."""
+    if len(field) < 10 and field.isdigit() and field.isascii():
+        return int(field)
     if not is_count(field):
         raise ValueError("%s %r is not a whole number" % (what, field[:20]))
     if len(field.lstrip("0")) > 9:  # no board comes near: refuse before int() sees it
@@ -71,7 +73,7 @@ def parse_header(fields):
         raise ValueError("header has no board name")
     if name[0].isdigit():
         raise ValueError("board name %r starts with a digit" % name[:40])
-    if form == 2025 and not header_is_read("%d %d %s" % (width, height, name)):
+    if form == 2025 and not name_reads_back(name):
         raise ValueError(
             "board name %r does not start with an ASCII letter or '_': the official page "
             "would read its select-list header as a click and reject the file" % name[:40]
@@ -96,9 +98,9 @@ def _check_spaces(header):
     official page's \\s disagree on: the page would read another name than ours (it
     keeps '\\x85' inside a name and cuts at U+FEFF), so our select-list header would
     name a board the page does not have."""
-    odd = split_disagrees(header)
+    odd = find_odd_space(header)
     if odd is not None:
-        raise ValueError("header holds %r, which the official page and this reader split differently" % odd)
+        raise ValueError("header holds %r, which the official page and this reader split differently" % odd.group())
 
 
 def _check_board(width, height, rows, mines):
@@ -219,29 +221,41 @@ def _read_board(index, k):
     """
     start = index.starts[k]
     number = _line_number(index, start)
-    fields = index.headers[k].split()
-    height = _header_height(fields)
+    header = index.headers[k]
+    fields = header.split()
     text = index.text
     rows_from = text.find("\n", start) + 1 or len(text)
     rows_to = index.starts[k + 1] if k + 1 < len(index.starts) else len(text)
-    lines = text[rows_from:rows_to].split("\n")
-    rows, stray = [], None
-    for i, raw in enumerate(lines):
+    rows = []
+    for n, raw in enumerate(text[rows_from:rows_to].split("\n"), number + 1):
         row = raw.rstrip("\r")
         if not row.isdigit():
             row = normal_line(raw)
             if not row:
                 continue
-        if len(rows) == height:
-            before = "the next header" if k + 1 < len(index.starts) else "the end"
-            stray = "line %d: not part of board %s (line %d), whose %d rows end at line %d: %r%s" % (
-                number + 1 + i, _label(fields), number, height, rows[-1][0], row[:40],
-                _skipped(_blank_free(lines[i + 1 :]), before),
-            )
-            break
-        rows.append((number + 1 + i, row))
-    board, error = _finish_board(number, index.headers[k], fields, rows)
-    return board, error, stray
+        rows.append((n, row))
+    try:
+        _check_spaces(header)
+        width, height, mines, name, form = parse_header(fields)
+    except ValueError as exc:
+        height, refused = _header_height(fields), exc
+    else:
+        refused = None
+    stray = None
+    if height is not None and len(rows) > height:
+        line, row = rows[height]
+        before = "the next header" if k + 1 < len(index.starts) else "the end"
+        stray = "line %d: not part of board %s (line %d), whose %d rows end at line %d: %r%s" % (
+            line, _label(fields), number, height, rows[height - 1][0], row[:40],
+            _skipped(len(rows) - height - 1, before),
+        )
+        del rows[height:]
+    if refused is None:
+        try:
+            return Board(width, height, name, _check_board(width, height, rows, mines), mines, form, number), None, stray
+        except ValueError as exc:
+            refused = exc
+    return None, "board %s (line %d): %s" % (_label(fields), number, refused), stray
 
 
 def iter_pack(text):
@@ -268,16 +282,6 @@ def boards_of(index, wanted=None):
             yield board, error
             if stray is not None:
                 yield None, stray
-
-
-def _finish_board(number, header, fields, rows):
-    try:
-        _check_spaces(header)
-        width, height, mines, name, form = parse_header(fields)
-        digits = _check_board(width, height, rows, mines)
-    except ValueError as exc:
-        return None, "board %s (line %d): %s" % (_label(fields), number, exc)
-    return Board(width, height, name, digits, mines, form, number), None
 
 
 def read_pack(text):

@@ -68,6 +68,16 @@ def header_is_read(line):
     return _SELECT_HEADER.match(line) is not None
 
 
+_WORD_START = re.compile(r"\w", re.ASCII)
+
+
+def name_reads_back(name):
+    """Whether the header ``X Y NAME`` passes `header_is_read`: NAME starts with an ASCII
+    letter, digit or '_' (X and Y, plain integers, always pass).  The pack reader refuses
+    a board whose name fails, as the page would read its header line as a click."""
+    return _WORD_START.match(name) is not None
+
+
 def js_count(field):
     """Number(field) for a field of ASCII digits: an int, or for more than 15 digits
     the float JavaScript rounds it to (Infinity past 1e308; never int()'s digit limit)."""

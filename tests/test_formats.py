@@ -19,7 +19,7 @@ from board_strategies import boards, digits_for, xy_of
 from solver.board import MINE, board_header, make_board, name_fields
 from solver.packs import _line_number, format_board, format_pack, index_pack, read_pack
 from solver.lines import decode_text
-from solver.selects import format_select, js_index, js_number, read_select
+from solver.selects import format_select, header_is_read, js_index, js_number, name_reads_back, read_select
 from solver.geometry import geometry
 
 # Three small boards, one of each header form, used by the fixed-text tests.
@@ -431,3 +431,9 @@ def test_every_header_the_writer_emits_is_read_back_by_the_official_rules(tail):
         written = format_select(board_header(board), [(2, 1)])
         assert reference.read_select_list(written, page) == [(board.name, [3, 2], [(2, 1)], board_header(board))]
         assert board.name in reference.load_pack(text, page)
+
+
+@given(st.text(min_size=1, max_size=8).filter(lambda text: text.split() == [text]))
+def test_the_pack_readers_name_rule_is_the_select_list_header_rule(name):
+    # a name is a header field: no space inside
+    assert name_reads_back(name) == header_is_read("3 2 " + name)
