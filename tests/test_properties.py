@@ -453,3 +453,15 @@ def test_extremes_all_mines_and_no_mines(form):
             board = board_with(width, height, "edge_%dx%d" % (width, height), mine_cells, form)
             select_text, summary = run(solve_text, format_board(board))
             check_select_list(select_text, summary, [board])
+
+
+def test_a_board_the_page_would_misread_is_reported_and_never_written():
+    names = ["+plus", "(x)", ".dot", "\u00e9t\u00e9", "ok_1"]
+    pack = "".join(format_board(board_with(3, 2, name, {0}, 2025)) + "000\n" for name in names)
+    select_text, summary = run(solve_text, pack)
+    check_select_list(select_text, summary, [board_with(3, 2, "ok_1", {0}, 2025)])
+    errors = [line for line in summary.splitlines() if line.startswith("error: ")]
+    for k, name in enumerate(names[:-1]):  # each board: header, two rows, one stray row
+        assert any(e.startswith("error: board %s (line %d): board name" % (name, 4 * k + 1)) for e in errors), name
+    assert sum("not part of board" in e for e in errors) == len(names)
+    assert select_text.startswith("3 2 ok_1\n")
