@@ -121,7 +121,7 @@ def _affine_power(a, b, m, steps, value):
 
 def _check_mode(mode):
     if not isinstance(mode, str) or not mode or any(ch.isspace() for ch in mode):
-        raise ValueError("mode must be a word such as auto, corner, center, both or none, got %r" % (mode,))
+        raise ValueError("mode must be a word such as auto, corner, center, both or none, got %r" % (_shown(mode),))
 
 
 def _check_size(width, height, mines):
@@ -208,6 +208,11 @@ def generate_board(width, height, mines, seed, mode, form=2025):
     return _board_from_rand(width, height, mines, OfficialLcg().seek(seed), mode, form)
 
 
+def _shown(text):
+    """A name as a message shows it: a name of thousands of characters keeps one line short."""
+    return text if len(text) <= 60 else text[:40] + "... (%d characters)" % len(text)
+
+
 def board_from_name(name, form=2025):
     """Regenerate the board ``board_{X}x{Y}_{MINES}_{SEED}_{MODE}`` as the official page does.
 
@@ -217,11 +222,11 @@ def board_from_name(name, form=2025):
     """
     fields = name_fields(name)
     if fields is None:
-        raise ValueError("%r is not a board name of the form board_XxY_MINES_SEED_MODE" % (name,))
+        raise ValueError("%r is not a board name of the form board_XxY_MINES_SEED_MODE" % (_shown(name),))
     board = generate_board(fields.width, fields.height, fields.mines, fields.seed, fields.mode, form)
     if board.name != name:
         raise ValueError(
-            "the official page cannot regenerate %s: its fields make %s" % (name, board.name)
+            "the official page cannot regenerate %s: its fields make %s" % (_shown(name), _shown(board.name))
         )
     return board
 

@@ -279,6 +279,8 @@ def test_board_command_prints_one_board(capsys):
         (add_arguments_gen, run_gen, ["9" * 5000, "auto", "low"]),
         (add_arguments_gen, run_gen, ["\u0663", "auto", "low"]),
         (add_arguments_board, run_board, ["board_8x14_10_1"]),
+        (add_arguments_board, run_board, ["board_8x14_10_" + "9" * 5000 + "_auto"]),
+        (add_arguments_board, run_board, ["board_" + "9" * 5000 + "x14_10_1_auto"]),
         (add_arguments_board, run_board, ["board_8x14_10_1_auto", "--format", "x"]),
     ],
 )
