@@ -16,6 +16,7 @@ from functools import lru_cache, partial
 from .board import board_header, name_promise_kept
 from .clock import process_start
 from .judge import Judge
+from .lines import read_text
 from .packs import boards_of, index_pack, parse_header
 from .plan import Plan
 from .player import play, task_of
@@ -165,15 +166,11 @@ def run(args):
     if args.budget is not None and not args.budget > 0:
         print("error: --budget must be a positive number of seconds (leave it out for no limit)", file=sys.stderr)
         return 2
-    if args.pack == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        try:
-            with open(args.pack, "rb") as handle:
-                data = handle.read()
-        except OSError as exc:
-            print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
-            return 1
-    solve_text(data.decode("utf-8", errors="replace"), args.budget, args.rule, start, look=args.look)
+    try:
+        text = read_text(sys.stdin if args.pack == "-" else args.pack)
+    except OSError as exc:
+        print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
+        return 1
+    solve_text(text, args.budget, args.rule, start, look=args.look)
     return 0
 

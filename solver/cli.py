@@ -2,10 +2,13 @@
 
 Every subcommand module exposes ``add_arguments(parser)`` and ``run(args) -> int``;
 this file only lists them, so ``python -m solver --help`` is the map of the product.
+A broken pipe (output piped into head) ends the run quietly with status 141, as a
+shell reports a Unix tool killed by SIGPIPE.
 """
 
 import argparse
 import importlib
+import os
 import sys
 
 # (name, module, one-line help); modules are imported only when their command runs
@@ -42,12 +45,23 @@ def build_parser():
     return parser
 
 
+# Exit status when the reader of stdout goes away (piped into head): what a shell
+# reports for a Unix tool killed by SIGPIPE, 128 + 13, with no message.
+BROKEN_PIPE_STATUS = 141
+
+
 def main(argv=None):
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args) or 0
-    except BrokenPipeError:  # e.g. piped into head
-        return 0
+        status = args.run(args) or 0
+        sys.stdout.flush()  # inside the try: a broken pipe met at exit would print a traceback
+        return status
+    except BrokenPipeError:
+        # the rest of the output has nowhere to go: point stdout at /dev/null so the
+        # interpreter's last flush is quiet too
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return BROKEN_PIPE_STATUS
     except KeyboardInterrupt:
         return 130
 

@@ -5,7 +5,8 @@ generator (`OfficialLcg`).  A board named ``board_{X}x{Y}_{MINES}_{SEED}_{MODE}`
 is the one made right after the generator has been seeked to SEED, and a pack
 ``board_pack_{COUNT}_{MODE}_{DIFFICULTY}`` is COUNT boards made in one run,
 their sizes and mine counts swinging along sine waves.  This module owns that
-port: `generate_board`, `board_from_name`, `generate_pack`, `pack_text`, and the
+port: `generate_board`, `board_from_name`, `generate_pack` (`iter_pack_boards` streams it),
+`pack_text`, and the
 ``gen`` and ``board`` subcommands.
 
 It exists for tests and tooling (checking packs, regenerating boards named in a
@@ -120,7 +121,7 @@ def _affine_power(a, b, m, steps, value):
 
 def _check_mode(mode):
     if not isinstance(mode, str) or not mode or any(ch.isspace() for ch in mode):
-        raise ValueError("mode must be a word such as auto, corner, center, both or none, got %r" % (mode,))
+        raise ValueError("mode must be a word such as auto, corner, center, both or none, got %r" % (_shown(mode),))
 
 
 def _check_size(width, height, mines):
@@ -207,6 +208,11 @@ def generate_board(width, height, mines, seed, mode, form=2025):
     return _board_from_rand(width, height, mines, OfficialLcg().seek(seed), mode, form)
 
 
+def _shown(text):
+    """A name as a message shows it: a name of thousands of characters keeps one line short."""
+    return text if len(text) <= 60 else text[:40] + "... (%d characters)" % len(text)
+
+
 def board_from_name(name, form=2025):
     """Regenerate the board ``board_{X}x{Y}_{MINES}_{SEED}_{MODE}`` as the official page does.
 
@@ -216,11 +222,11 @@ def board_from_name(name, form=2025):
     """
     fields = name_fields(name)
     if fields is None:
-        raise ValueError("%r is not a board name of the form board_XxY_MINES_SEED_MODE" % (name,))
+        raise ValueError("%r is not a board name of the form board_XxY_MINES_SEED_MODE" % (_shown(name),))
     board = generate_board(fields.width, fields.height, fields.mines, fields.seed, fields.mode, form)
     if board.name != name:
         raise ValueError(
-            "the official page cannot regenerate %s: its fields make %s" % (name, board.name)
+            "the official page cannot regenerate %s: its fields make %s" % (_shown(name), _shown(board.name))
         )
     return board
 
@@ -248,7 +254,13 @@ def pack_board_shape(step, difficulty):
 
 
 def generate_pack(count, mode, difficulty, form=2025):
-    """The boards of the official pack ``board_pack_{count}_{mode}_{difficulty}``.
+    """The boards of the official pack ``board_pack_{count}_{mode}_{difficulty}`` (a list)."""
+    return list(iter_pack_boards(count, mode, difficulty, form))
+
+
+def iter_pack_boards(count, mode, difficulty, form=2025):
+    """The pack's boards one at a time, each made when asked for (a pack of any count
+    costs the memory of one board).  The arguments are checked at once: ValueError.
 
     One generator picks the wave steps, a second one (seeked to 1 once) makes the
     boards one after another, exactly as the page's pack download does.
@@ -258,15 +270,17 @@ def generate_pack(count, mode, difficulty, form=2025):
     _check_mode(mode)
     _check_form(form)
     pack_board_shape(0, difficulty)  # reject a bad difficulty before any work
+    return _pack_boards(count, mode, difficulty, form)
+
+
+def _pack_boards(count, mode, difficulty, form):
     step_rand = OfficialLcg()
     rand = OfficialLcg().seek(1)
-    boards = []
     step = 0
     for _ in range(count):
         step += 1 + js_parseint(PACK_STEP_SPREAD * step_rand.next())
         width, height, mines = pack_board_shape(step, difficulty)
-        boards.append(_board_from_rand(width, height, mines, rand, mode, form))
-    return boards
+        yield _board_from_rand(width, height, mines, rand, mode, form)
 
 
 def pack_name(count, mode, difficulty):
@@ -311,15 +325,23 @@ def add_arguments_gen(parser):
 
 
 def run_gen(args):
-    """Print the pack; exit status 2 with a one-line message on bad arguments."""
+    """Print the pack board by board as it is made (a huge COUNT streams); exit status 2
+    with a one-line message on bad arguments, before anything is printed."""
     try:
-        if not args.count.isdigit():
-            raise ValueError("COUNT must be a non-negative integer, got %r" % (args.count,))
-        boards = generate_pack(int(args.count), args.mode, args.difficulty, _parse_form(args.format))
+        if not args.count.isdigit() or not args.count.isascii():
+            raise ValueError("COUNT must be a non-negative integer, got %r" % (args.count[:20],))
+        if len(args.count.lstrip("0")) > 18:  # int() would refuse past 4,300 digits in its own words
+            raise ValueError("COUNT of %d digits is more boards than anyone can play" % len(args.count))
+        boards = iter_pack_boards(int(args.count), args.mode, args.difficulty, _parse_form(args.format))
     except ValueError as exc:
         sys.stderr.write("gen: %s\n" % exc)
         return 2
-    sys.stdout.write(pack_text(boards))
+    write = sys.stdout.write
+    separator = ""
+    for board in boards:  # pack_text's bytes: boards split by blank lines, one more newline at the end
+        write(separator + format_board(board))
+        separator = "\n"
+    write("\n")
     return 0
 
 

@@ -3,7 +3,14 @@
 A BOM, the CR of CRLF and surrounding space are removed, and every inner run of
 whitespace becomes one space, so a tab-separated header is still a header.  Both
 readers, of packs and of select lists, see lines this way.
+
+Files come in through `read_text`: bytes decoded as UTF-8 with replacement (a strict
+locale or a stray Latin-1 byte never crashes a run) and an old Mac's lone CR read
+as a line end, as Python's own text files read it (the official page would take a
+lone CR for a space, which only ever turns such a file into one long line).
 """
+
+import re
 
 
 def normal_line(raw):
@@ -22,3 +29,31 @@ def source_lines(text):
 def is_count(field):
     """Whether a field is a plain count: ASCII digits only (the official /^\\d+$/)."""
     return field.isdigit() and field.isascii()
+
+
+def decode_text(data):
+    """Text from the bytes of an uploaded file: UTF-8, a bad byte becoming U+FFFD (a
+    reader then names the line it spoils instead of the run crashing on it), and line
+    ends read as Python's text files read them: LF, CRLF and an old Mac's lone CR."""
+    text = data.decode("utf-8", errors="replace") if isinstance(data, (bytes, bytearray)) else data
+    if text.count("\r") != text.count("\r\n"):  # a lone CR: translate (CRLF alone is read as it is)
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def read_text(source):
+    """The text of a file path or an open stream (binary, or text with a binary
+    buffer such as sys.stdin), read as bytes and decoded by `decode_text`; never
+    raises on bad bytes or a strict locale.  OSError when a path cannot be read."""
+    if isinstance(source, str):
+        with open(source, "rb") as handle:
+            return decode_text(handle.read())
+    stream = getattr(source, "buffer", source)
+    return decode_text(stream.read())
+
+
+# Python's split() takes \x1c-\x1f and \x85 for spaces, JavaScript's \s does not; \s
+# takes U+FEFF for one, split() does not.  find_odd_space(line): a match of the first
+# such character of the line, or None (a bound regular-expression search: it runs on
+# every board header read).
+find_odd_space = re.compile("[\x1c-\x1f\x85\ufeff]").search

@@ -7,10 +7,12 @@ A pack holds boards, each a header line then Y rows of X digits (9 is a mine):
 
 Blank lines are optional, LF or CRLF, trailing spaces and a UTF-8 BOM are fine.
 A malformed board is reported as one line naming the board and its line number,
-and every other board is still read.  Nothing here raises on bad text.  A big pack
-is indexed first (one regular-expression pass over its headers) and a board is
-parsed only when it is asked for, so a player under a deadline pays only for the
-boards it reaches.
+and every other board is still read.  A board is complete after its Y rows: lines
+after them that start no board (a stray row, '-3 3 name', 'a 6 name') are reported
+on their own, one line per run of them, and never cost the board before.  Nothing
+here raises on bad text.  A big pack is indexed first (one regular-expression pass
+over its headers) and a board is parsed only when it is asked for, so a player
+under a deadline pays only for the boards it reaches.
 """
 
 import re
@@ -19,8 +21,9 @@ from collections import namedtuple
 from .bitset import popcount
 from .board import Board, board_header
 from .geometry import geometry
-from .lines import is_count, normal_line
+from .lines import find_odd_space, is_count, normal_line
 from .planes import digit_planes, mines_of, miscounted
+from .selects import name_reads_back
 
 MAX_SIDE = 100  # larger boards are refused rather than risk a hang
 
@@ -38,22 +41,66 @@ def format_pack(boards):
     return "\n".join(format_board(b) for b in boards)
 
 
+def _plain_count(field, what):
+    """The value of a header field of ASCII digits, or raise ValueError saying what is wrong
+    (never int()'s own words, such as its limit of 4,300 digits)."""
+    if len(field) < 10 and field.isdigit() and field.isascii():
+        return int(field)
+    if not is_count(field):
+        raise ValueError("%s %r is not a whole number" % (what, field[:20]))
+    if len(field.lstrip("0")) > 9:  # no board comes near: refuse before int() sees it
+        raise ValueError("%s %s... (%d digits) is too large" % (what, field[:9], len(field)))
+    return int(field)
+
+
 def parse_header(fields):
-    """(width, height, mines, name, form) from header fields, or raise ValueError."""
+    """(width, height, mines, name, form) from header fields, or raise ValueError.
+
+    The name must be one the official select-list reader reads back: under an ADC2025
+    header ``X Y NAME`` it has to start with an ASCII letter, digit or '_' (a name such
+    as '+plus' or '(x)' makes the page read the header line as a click and reject the
+    whole select list); a name starting with a digit is refused in both forms, since
+    ``X Y 12 abc`` would then read as an ADC2026 header.
+    """
     if len(fields) < 2:
         raise ValueError("header has no board size")
-    width, height = int(fields[0]), int(fields[1])
+    width, height = _plain_count(fields[0], "width"), _plain_count(fields[1], "height")
     if len(fields) >= 4 and is_count(fields[2]):
-        mines, name, form = int(fields[2]), fields[3], 2026
+        mines, name, form = _plain_count(fields[2], "mine count"), fields[3], 2026
     elif len(fields) >= 3:
         mines, name, form = None, fields[2], 2025
     else:
         raise ValueError("header has no board name")
     if name[0].isdigit():
-        raise ValueError("board name %r starts with a digit" % name)
+        raise ValueError("board name %r starts with a digit" % name[:40])
+    if form == 2025 and not name_reads_back(name):
+        raise ValueError(
+            "board name %r does not start with an ASCII letter or '_': the official page "
+            "would read its select-list header as a click and reject the file" % name[:40]
+        )
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise ValueError("board size %dx%d is outside 1..%d" % (width, height, MAX_SIDE))
     return width, height, mines, name, form
+
+
+def _header_height(fields):
+    """The row count a header states when its size is usable, else None: a board is
+    complete after that many rows even when its name or mine count is refused."""
+    try:
+        width, height = _plain_count(fields[0], "width"), _plain_count(fields[1], "height")
+    except (ValueError, IndexError):
+        return None
+    return height if 1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE else None
+
+
+def _check_spaces(header):
+    """Raise ValueError when the header holds a character that Python's split() and the
+    official page's \\s disagree on: the page would read another name than ours (it
+    keeps '\\x85' inside a name and cuts at U+FEFF), so our select-list header would
+    name a board the page does not have."""
+    odd = find_odd_space(header)
+    if odd is not None:
+        raise ValueError("header holds %r, which the official page and this reader split differently" % odd.group())
 
 
 def _check_board(width, height, rows, mines):
@@ -88,7 +135,8 @@ PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any
 text    -- the pack text (a leading BOM removed)
 starts  -- offset in text of each board's header line, in input order
 headers -- each board's header line as written (its split() is the header's fields)
-strays  -- (line number, text) of the non-blank lines before the first header
+strays  -- [(line number, normal text, count of the non-blank lines after it)] of the
+           first non-blank line before the first header ([] when there is none)
 counted -- [offset, line number there]: where line numbers were last counted to
            (they are counted only for the boards read, in order)
 """
@@ -125,9 +173,18 @@ def index_pack(text):
     for start, end in _header_spans(text):
         starts.append(start)
         headers.append(text[start:end])
+    strays = []
     before = text[: starts[0]] if starts else text
-    strays = [(n, normal_line(raw)) for n, raw in enumerate(before.split("\n"), 1) if normal_line(raw)]
+    if before.strip():
+        lines = before.split("\n")
+        first = next(n for n, raw in enumerate(lines) if raw.strip())
+        strays.append((first + 1, normal_line(lines[first]), _blank_free(lines[first + 1 :])))
     return PackIndex(text, starts, headers, strays, [0, 1])
+
+
+def _blank_free(lines):
+    """How many of the lines are not blank."""
+    return sum(1 for raw in lines if raw.strip())
 
 
 def _line_number(index, offset):
@@ -140,51 +197,91 @@ def _line_number(index, offset):
     return counted[1]
 
 
-def board_at(index, k):
-    """(board, None) for the k-th board of a PackIndex, or (None, one-line message)."""
+def _label(fields):
+    """The board name a header's fields give, for messages ('?' when there is none)."""
+    if len(fields) >= 4 and is_count(fields[2]):
+        return fields[3][:40]
+    return fields[2][:40] if len(fields) >= 3 else "?"
+
+
+def _skipped(more, before):
+    """The tail of a stray-lines message: how many more lines go with the first one."""
+    return "; %d more line%s skipped before %s" % (more, "s"[: more != 1], before) if more else ""
+
+
+def _read_board(index, k):
+    """(board, error, stray) for the k-th board of a PackIndex: the board, or None and
+    a one-line message saying why it is refused; and a message for the lines between
+    its last row and the next header (None when there are none).
+
+    A header whose size reads is complete after its Y rows: what follows them (a stray
+    row, a line such as '-3 3 name' that is no header) is reported on its own and
+    costs the board nothing.  Under a header whose size does not read, every line up
+    to the next header goes with it.
+    """
     start = index.starts[k]
     number = _line_number(index, start)
-    rows_from = index.text.find("\n", start) + 1 or len(index.text)
-    rows_to = index.starts[k + 1] if k + 1 < len(index.starts) else len(index.text)
+    header = index.headers[k]
+    fields = header.split()
+    text = index.text
+    rows_from = text.find("\n", start) + 1 or len(text)
+    rows_to = index.starts[k + 1] if k + 1 < len(index.starts) else len(text)
     rows = []
-    for n, raw in enumerate(index.text[rows_from:rows_to].split("\n"), number + 1):
+    for n, raw in enumerate(text[rows_from:rows_to].split("\n"), number + 1):
         row = raw.rstrip("\r")
         if not row.isdigit():
             row = normal_line(raw)
             if not row:
                 continue
         rows.append((n, row))
-    return _finish_board(number, index.headers[k].split(), rows)
+    try:
+        _check_spaces(header)
+        width, height, mines, name, form = parse_header(fields)
+    except ValueError as exc:
+        height, refused = _header_height(fields), exc
+    else:
+        refused = None
+    stray = None
+    if height is not None and len(rows) > height:
+        line, row = rows[height]
+        before = "the next header" if k + 1 < len(index.starts) else "the end"
+        stray = "line %d: not part of board %s (line %d), whose %d rows end at line %d: %r%s" % (
+            line, _label(fields), number, height, rows[height - 1][0], row[:40],
+            _skipped(len(rows) - height - 1, before),
+        )
+        del rows[height:]
+    if refused is None:
+        try:
+            return Board(width, height, name, _check_board(width, height, rows, mines), mines, form, number), None, stray
+        except ValueError as exc:
+            refused = exc
+    return None, "board %s (line %d): %s" % (_label(fields), number, refused), stray
 
 
 def iter_pack(text):
     """The boards of a pack in input order, parsed one at a time.
 
     Yields (board, None) for a well-formed board and (None, message) for a malformed
-    one; the message is a single line naming the board and its line.  Lazy, so a
-    player under a deadline pays only for the boards it reaches.
+    one or for lines that belong to no board; each message is a single line naming
+    the board and its line.  Lazy, so a player under a deadline pays only for the
+    boards it reaches.
     """
     return boards_of(index_pack(text))
 
 
 def boards_of(index, wanted=None):
-    """iter_pack over a PackIndex: first the stray lines' errors, then the k-th board
-    for every k with wanted(k) true (every board without `wanted`), parsed when reached."""
-    for number, line in index.strays:
-        yield None, "line %d: data before any board header: %r" % (number, line[:40])
+    """iter_pack over a PackIndex: first the error for lines before the first header,
+    then the k-th board for every k with wanted(k) true (every board without `wanted`),
+    parsed when reached, each followed by the error for stray lines after it if any."""
+    for number, line, more in index.strays:
+        before = "the first header" if index.starts else "the end"
+        yield None, "line %d: data before any board header: %r%s" % (number, line[:40], _skipped(more, before))
     for k in range(len(index.starts)):
         if wanted is None or wanted(k):
-            yield board_at(index, k)
-
-
-def _finish_board(number, fields, rows):
-    label = fields[3] if len(fields) >= 4 and is_count(fields[2]) else (fields[2] if len(fields) >= 3 else "?")
-    try:
-        width, height, mines, name, form = parse_header(fields)
-        digits = _check_board(width, height, rows, mines)
-    except ValueError as exc:
-        return None, "board %s (line %d): %s" % (label, number, exc)
-    return Board(width, height, name, digits, mines, form, number), None
+            board, error, stray = _read_board(index, k)
+            yield board, error
+            if stray is not None:
+                yield None, stray
 
 
 def read_pack(text):

@@ -21,6 +21,7 @@ import time
 
 from .batch import solve_text
 from .clock import process_start
+from .lines import read_text
 
 # The clock at the first statement the program runs.  build.py moves this assignment
 # (with `import time`) to the top of the bundle, before the other modules' set-up.
@@ -63,7 +64,7 @@ def main():
     """Read the pack on stdin, play it within the budget, write select list and summary."""
     start = process_start(FIRST_STATEMENT_CLOCK - STARTUP_ALLOWANCE_SECONDS)
     budget = budget_from_environment(os.environ, BUDGET_SECONDS)
-    text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+    text = read_text(sys.stdin)
     # one write at the end: thousands of small writes through the text layer cost more
     select_list = io.StringIO()
     solve_text(text, budget, None, start, select_list, sys.stderr)

@@ -15,6 +15,7 @@ import time
 from collections import defaultdict
 
 from .batch import played, select_text
+from .board import mine_count
 from .generator import DIFFICULTY_RATIOS, generate_pack
 from .packs import format_board, read_pack
 from .rules import oracle_2025
@@ -46,7 +47,7 @@ def measure(boards, rule, repeat):
         if rule == 2025:
             oracle = oracle_2025(board)
             share = share / oracle if oracle else 1.0
-        out.append((board.digits.count("9") / cells, cells, best, share))
+        out.append((mine_count(board) / cells, cells, best, share))
     return out
 
 

@@ -77,7 +77,7 @@ class Rule2026:
 
     def click_values(self, safe_total, mines):
         share = 1.0 / max(1, safe_total)
-        return (lambda digit: share), -1.0 / max(1, mines)
+        return (lambda digit: share), (-1.0 / mines if mines else 0.0)  # no mine, no share to lose
 
     floor = None  # negative boards count as they are
 

@@ -2,15 +2,22 @@
 
 Boards come from ``--pack`` or, as on the official page, are regenerated from their
 names.  Any bad line or out-of-range click makes the official page reject the whole
-file; ``--lenient`` skips them instead.  The scoring itself is `rules`.
+file; ``--lenient`` skips them instead.  What the page accepts but may surprise is
+said on stderr: a header whose size is not the board's (the page plays the clicks on
+the board's own width, so a click can open another cell than it names) and a list
+mixing ADC2025 and ADC2026 headers (scored and totalled per rule).  The scoring
+itself is `rules`.
 """
 
 import sys
+from collections import namedtuple
 
-from .packs import read_pack
-from .selects import read_select
+from .board import mine_count
 from .generator import board_from_name
+from .lines import read_text
+from .packs import read_pack
 from .rules import format_score, score_2025, score_2026
+from .selects import read_select
 
 
 def add_arguments(parser):
@@ -28,11 +35,8 @@ def add_arguments(parser):
 
 
 def _read(path):
-    """The text of a file, or of stdin for '-'."""
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8", errors="replace") as handle:
-        return handle.read()
+    """The text of a file, or of stdin for '-': bytes decoded by lines.read_text."""
+    return read_text(sys.stdin if path == "-" else path)
 
 
 def _lookup(name, boards, form):
@@ -43,47 +47,120 @@ def _lookup(name, boards, form):
     return board_from_name(name, form)
 
 
-def score_select(text, pack_text=None, rule=None, lenient=False):
-    """Score a select list.  Returns (rows, total, errors, rule); rows are (name, score, counted).
+Scored = namedtuple("Scored", "rows totals errors warnings")
+Scored.__doc__ = """A select list scored.
 
-    Without `lenient`, any error rejects the whole file (rows empty), as the official
-    page does; with it, bad lines and out-of-range clicks are skipped.
+rows     -- (name, score, counted, rule) per board in list order; `counted` is what the
+            summary adds (ADC2025: a negative board counts 0)
+totals   -- {rule: total} for the rules the rows use, in order of first use
+errors   -- what makes the official page reject the whole file (rows then empty,
+            unless lenient)
+warnings -- what the page accepts but the user should know (a header whose size is
+            not the board's)
+"""
+
+
+def _size(value):
+    """A header size as printed (a 5,000-digit one is Infinity to the page)."""
+    return "%d" % value if value < float("inf") else "Infinity"
+
+
+def _clicks_on_board(entry, board, errors, warnings):
+    """The (x, y) clicks of an entry as the official page plays them on `board`.
+
+    The page range-checks a click against the header's size but opens cell
+    board.width * y + x of the board it loaded: with a header of another size a
+    click can land on another cell (said in a warning) or past the last cell, where
+    the page's script fails and the run stops (an error).
     """
+    width, height = board.width, board.height
+    clicks, elsewhere = [], 0
+    for x, y, line in entry.clicks:
+        if not (x < entry.width and y < entry.height):
+            errors.append("line %d: (%d, %d) is out of range for %s (%sx%s)" % (line, x, y, entry.name, _size(entry.width), _size(entry.height)))
+        elif width * y + x >= width * height:
+            errors.append(
+                "line %d: (%d, %d) lands past the last cell of %s (%dx%d, the header says %sx%s): "
+                "the official page stops with a script error there"
+                % (line, x, y, entry.name, width, height, _size(entry.width), _size(entry.height))
+            )
+        else:
+            elsewhere += x >= width or y >= height
+            clicks.append((x, y))
+    if (entry.width, entry.height) != (width, height):
+        warnings.append(
+            "line %d: the header says %sx%s but board %s is %dx%d; scored as the official page "
+            "does, a click (x, y) opening cell %d*y + x (%d click%s open another cell than named)"
+            % (entry.line, _size(entry.width), _size(entry.height), entry.name, width, height, width,
+               elsewhere, "s"[: elsewhere != 1])
+        )
+    if entry.mines is not None and entry.mines != mine_count(board):
+        warnings.append(
+            "line %d: the header says %s mines but board %s has %d; the official page counts the board's"
+            % (entry.line, _size(entry.mines), entry.name, mine_count(board))
+        )
+    return clicks
+
+
+def score_text(text, pack_text=None, rule=None, lenient=False):
+    """Score a select list: a Scored.  Each board is scored under `rule`, or without it
+    under the rule of its header's form (three fields: ADC2025, four: ADC2026), and
+    totalled per rule.  Without `lenient`, any error rejects the whole file (rows
+    empty), as the official page does; with it, bad lines and clicks are skipped."""
     entries, errors = read_select(text)
+    warnings = []
+    if entries and entries[0].clicks and entries[0].clicks[0][2] < entries[0].line:
+        warnings.append(
+            "line %d: clicks before the first header; the official page adds them to the clicks of %s (line %d)"
+            % (entries[0].clicks[0][2], entries[0].name, entries[0].line)
+        )
     boards = {}
     if pack_text is not None:
         pack, pack_errors = read_pack(pack_text)
         errors.extend("pack: " + e for e in pack_errors)
         for board in pack:
             boards.setdefault(board.name, board)
-    if rule is None:
-        rule = 2026 if entries and entries[0].mines is not None else 2025
     plays = []
     for entry in entries:
-        clicks = []
-        for x, y, line in entry.clicks:
-            if x < entry.width and y < entry.height:
-                clicks.append((x, y))
-            else:
-                errors.append("line %d: (%d, %d) is out of range for %s (%dx%d)" % (line, x, y, entry.name, entry.width, entry.height))
+        form = 2026 if entry.mines is not None else 2025
         try:
-            board = _lookup(entry.name, boards, 2026 if entry.mines is not None else 2025)
+            board = _lookup(entry.name, boards, form)
         except ValueError as exc:
             errors.append("line %d: cannot find or regenerate board %s: %s" % (entry.line, entry.name, exc))
             continue
-        plays.append((board, clicks))
+        plays.append((board, _clicks_on_board(entry, board, errors, warnings), rule or form))
     if errors and not lenient:
-        return [], 0, errors, rule
-    rows, total = [], 0
-    for board, clicks in plays:
-        if rule == 2026:
+        return Scored([], {}, errors, warnings)
+    rows, totals = [], {}
+    for board, clicks, board_rule in plays:
+        if board_rule == 2026:
             score = counted = score_2026(board, clicks)
         else:
             score = score_2025(board, clicks)
             counted = max(0, score)
-        total += counted
-        rows.append((board.name, score, counted))
-    return rows, total, errors, rule
+        totals[board_rule] = totals.get(board_rule, 0) + counted
+        rows.append((board.name, score, counted, board_rule))
+    return Scored(rows, totals, errors, warnings)
+
+
+def score_select(text, pack_text=None, rule=None, lenient=False):
+    """score_text for a list in one form: (rows as (name, score, counted), total, errors,
+    rule).  A list mixing both forms (and no `rule`) gives total and rule None."""
+    scored = score_text(text, pack_text, rule, lenient)
+    rows = [row[:3] for row in scored.rows]
+    if len(scored.totals) > 1:
+        return rows, None, scored.errors, None
+    if scored.totals:
+        (used, total), = scored.totals.items()
+        return rows, total, scored.errors, used
+    return rows, 0, scored.errors, rule or _form_of(text)
+
+
+MIXED_NOTE = (
+    "note: the list mixes ADC2025 headers (X Y NAME) and ADC2026 ones (X Y MINES NAME); each "
+    "official page reads only its own form, so each board is scored under its own rule and "
+    "totalled per rule"
+)
 
 
 def run(args):
@@ -94,23 +171,45 @@ def run(args):
     except OSError as exc:
         print("error: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
         return 1
-    rows, total, errors, rule = score_select(select_text, pack_text, args.rule, args.lenient)
-    for error in errors:
+    scored = score_text(select_text, pack_text, args.rule, args.lenient)
+    for error in scored.errors:
         print("error: " + error, file=sys.stderr)
-    if errors and not args.lenient:
+    for warning in scored.warnings:
+        print("warning: " + warning, file=sys.stderr)
+    if scored.errors and not args.lenient:
         print("error: the official page rejects the whole file (use --lenient to skip)", file=sys.stderr)
         return 1
-    out = sys.stdout
+    mixed = len(scored.totals) > 1
+    if mixed:
+        print(MIXED_NOTE, file=sys.stderr)
     if args.csv:
-        # the official summary strips spaces and '(...)' from every cell
-        out.write("trial,boardname,score,total\n")
-        running = 0
-        for trial, (name, _, counted) in enumerate(rows, 1):
-            running += counted
-            out.write("%d,%s,%s,%s\n" % (trial, name, format_score(rule, counted), format_score(rule, running)))
+        if mixed:
+            print("error: the official summary has one rule; give --rule 2025 or --rule 2026 for --csv", file=sys.stderr)
+            return 2
+        _write_csv(sys.stdout, scored.rows)
         return 0
-    for name, score, counted in rows:
+    out = sys.stdout
+    for name, score, counted, rule in scored.rows:
         note = "" if score == counted else " (counts 0)"
         out.write("%s %s%s\n" % (name, format_score(rule, score), note))
-    out.write("total %s\n" % format_score(rule, total))
+    if not mixed:
+        rule = args.rule or (next(iter(scored.totals)) if scored.totals else _form_of(select_text))
+        out.write("total %s\n" % format_score(rule, scored.totals.get(rule, 0)))
+    for rule, total in scored.totals.items() if mixed else ():
+        out.write("total %d %s\n" % (rule, format_score(rule, total)))
     return 0
+
+
+def _form_of(text):
+    """The rule a list without boards to score would have: that of its first header."""
+    entries = read_select(text)[0]
+    return 2026 if entries and entries[0].mines is not None else 2025
+
+
+def _write_csv(out, rows):
+    """The official score_summary.csv columns; the page strips spaces and '(...)' from every cell."""
+    out.write("trial,boardname,score,total\n")
+    running = 0
+    for trial, (name, _, counted, rule) in enumerate(rows, 1):
+        running += counted
+        out.write("%d,%s,%s,%s\n" % (trial, name, format_score(rule, counted), format_score(rule, running)))

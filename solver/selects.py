@@ -60,38 +60,53 @@ def js_index(token):
     return int(value)
 
 
+def header_is_read(line):
+    """Whether the official select-list reader takes a line (as `normal_line` gives it)
+    for a board header: two integers and a word (cellListFile.isHeader, the same on
+    the 2025 and 2026 pages).  A header the writer emits must pass it, or the page
+    reads it as a click and rejects the whole file."""
+    return _SELECT_HEADER.match(line) is not None
+
+
+_WORD_START = re.compile(r"\w", re.ASCII)
+
+
+def name_reads_back(name):
+    """Whether the header ``X Y NAME`` passes `header_is_read`: NAME starts with an ASCII
+    letter, digit or '_' (X and Y, plain integers, always pass).  The pack reader refuses
+    a board whose name fails, as the page would read its header line as a click."""
+    return _WORD_START.match(name) is not None
+
+
+def js_count(field):
+    """Number(field) for a field of ASCII digits: an int, or for more than 15 digits
+    the float JavaScript rounds it to (Infinity past 1e308; never int()'s digit limit)."""
+    return int(field) if len(field) <= 15 else float(field)
+
+
 def read_select(text):
     """Parse a select list.  Returns (entries, errors).
 
-    Headers follow the official rule: a line starting with two integers and another
-    field.  The name is the third field, or the fourth when the third is a mine count.
-    A click line must be two integers (as JavaScript reads them); anything else is an
-    error, which makes the official page reject the whole file.
+    Headers follow the official rule (`header_is_read`).  The name is the third field,
+    or the fourth when the third is a mine count.  Header numbers are read as the page
+    reads them (Number(): a size of 5,000 digits is Infinity, not an error).  A click
+    line must be two integers (as JavaScript reads them); anything else is an error,
+    which makes the official page reject the whole file.  Click lines before the first
+    header are the first board's, as the page's popData reads them (they are errors
+    only when no header follows).
     """
-    entries, errors = [], []
-    refused_header = False  # the clicks under a header that could not be read are skipped
+    entries, errors, early = [], [], []
     for number, line in source_lines(text):
         if not line:
             continue
         fields = line.split()
-        if _SELECT_HEADER.match(line):
-            try:  # int() refuses over 4300 digits on CPython 3.11+
-                width, height = int(fields[0]), int(fields[1])
-                if len(fields) >= 4 and is_count(fields[2]):
-                    mines, name = int(fields[2]), fields[3]
-                else:
-                    mines, name = None, fields[2]
-            except ValueError:
-                errors.append("line %d: board header with an unreadable number: %r" % (number, line[:40]))
-                refused_header = True
-                continue
-            refused_header = False
-            entries.append(SelectEntry(width, height, mines, name, [], number))
-            continue
-        if refused_header:
-            continue
-        if not entries:
-            errors.append("line %d: click before any board header: %r" % (number, line[:40]))
+        if header_is_read(line):
+            width, height = js_count(fields[0]), js_count(fields[1])
+            if len(fields) >= 4 and is_count(fields[2]):
+                mines, name = js_count(fields[2]), fields[3]
+            else:
+                mines, name = None, fields[2]
+            entries.append(SelectEntry(width, height, mines, name, early if not entries else [], number))
             continue
         if len(fields) < 2:
             errors.append("line %d: a click needs two integers <x> <y>: %r" % (number, line[:40]))
@@ -100,7 +115,9 @@ def read_select(text):
         if x is None or y is None:
             errors.append("line %d: not a cell location: %r" % (number, line[:40]))
             continue
-        entries[-1].clicks.append((x, y, number))
+        (entries[-1].clicks if entries else early).append((x, y, number))
+    if early and not entries:
+        errors.extend("line %d: click before any board header: '%d %d'" % (n, x, y) for x, y, n in early)
     return entries, errors
 
 

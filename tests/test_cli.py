@@ -69,3 +69,17 @@ def test_each_command_has_a_runner(name):
     subparsers = next(a for a in parser._actions if a.dest == "command")
     defaults = subparsers.choices[name]._defaults
     assert callable(defaults.get("run"))
+
+
+def test_a_broken_pipe_ends_quietly_with_the_sigpipe_status():
+    # as `python -m solver gen 3000 auto low | head -1`: the reader goes away after one
+    # line, with far more output to come than a pipe holds
+    process = subprocess.Popen(
+        [sys.executable, "-m", "solver", "gen", "3000", "auto", "low"], cwd=str(PROJECT_ROOT),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    process.stdout.readline()
+    process.stdout.close()
+    stderr = process.stderr.read()
+    assert process.wait(timeout=60) == 141
+    assert stderr == b""

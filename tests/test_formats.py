@@ -11,13 +11,15 @@ contain and report -- never raise on -- everything else.
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import reference_scorer as reference
 from board_strategies import boards, digits_for, xy_of
 from solver.board import MINE, board_header, make_board, name_fields
 from solver.packs import _line_number, format_board, format_pack, index_pack, read_pack
-from solver.selects import format_select, js_index, js_number, read_select
+from solver.lines import decode_text
+from solver.selects import format_select, header_is_read, js_index, js_number, name_reads_back, read_select
 from solver.geometry import geometry
 
 # Three small boards, one of each header form, used by the fixed-text tests.
@@ -91,7 +93,7 @@ def test_non_ascii_digits_do_not_make_a_header():
     # JavaScript's \d is [0-9]: an Arabic-Indic three does not start a header
     boards, errors = read_pack("\u0663 1 board_x\n000\n")
     assert boards == []
-    assert len(errors) == 2 and all("before any board header" in e for e in errors)
+    assert errors == ["line 1: data before any board header: '\u0663 1 board_x'; 1 more line skipped before the end"]
 
 
 # One malformed board each: (label, text, name in the message, line numbers in it).
@@ -136,6 +138,46 @@ def test_data_before_the_first_header_is_reported_by_line():
     assert [b.name for b in boards] == ["board_a"]
 
 
+# What follows a complete board without starting one: (label, lines after BOARD_A's
+# two rows).  None of it may cost BOARD_A or the board after it.
+AFTER_A_BOARD = [
+    ("stray digit row", ["000"]),
+    ("two stray rows and a blank", ["000", "", "110"]),
+    ("negative width", ["-3 3 board_neg", "000", "000", "000"]),
+    ("letter width", ["a 6 name", "000000"]),
+    ("decimal width", ["8.0 6 name", "00000000"]),
+    ("non-ASCII digit width", ["\u0663 1 board_x", "000"]),
+]
+
+
+@pytest.mark.parametrize("label, lines", AFTER_A_BOARD, ids=[a[0] for a in AFTER_A_BOARD])
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+def test_a_complete_board_is_kept_whatever_follows_it(label, lines, ending):
+    text = (format_board(BOARD_A) + "\n".join(lines) + "\n" + format_board(BOARD_B)).replace("\n", ending)
+    boards, errors = read_pack(text)
+    assert [b.name for b in boards] == ["board_a", "board_b"]
+    assert all(same_board(r, m) for r, m in zip(boards, (BOARD_A, BOARD_B)))
+    more = sum(1 for line in lines[1:] if line)
+    tail = "; %d more line%s skipped before the next header" % (more, "s"[: more != 1]) if more else ""
+    assert errors == ["line 4: not part of board board_a (line 1), whose 2 rows end at line 3: %r%s" % (lines[0], tail)]
+
+
+@pytest.mark.parametrize("header", ["3 9 board_tall", "3 2 7 board_more", "3 2 board_x extra fields", "3 2 1 board_y z z"])
+def test_a_bad_or_odd_header_after_a_complete_board_costs_only_itself(header):
+    text = format_board(BOARD_A) + header + "\n910\n110\n" + format_board(BOARD_C)
+    boards, errors = read_pack(text)
+    assert [b.name for b in boards][0] == "board_a" and [b.name for b in boards][-1] == "board_c"
+    assert len(boards) + len(errors) == 3  # the odd header is read (extra fields ignored, as the page does) or refused
+    assert all(e.startswith("board board_") and "(line 4): " in e for e in errors)
+
+
+def test_rows_past_a_header_whose_size_does_not_read_go_with_its_error():
+    text = format_board(BOARD_A) + "3 4x board_bad\n910\n110\n" + format_board(BOARD_B)
+    boards, errors = read_pack(text)
+    assert [b.name for b in boards] == ["board_a", "board_b"]
+    assert errors == ["board board_bad (line 4): height '4x' is not a whole number"]
+
+
 def test_name_fields_splits_like_board_property():
     assert name_fields("board_8x14_10_1_auto") == (8, 14, 10, 1, "auto")
     assert name_fields("board_8x14_10") is None
@@ -173,6 +215,15 @@ def test_read_select_reports_bad_lines_by_number():
     entries, errors = read_select(text)
     assert [e.clicks for e in entries] == [[(1, 1, 7)]]  # extra fields are ignored, as cellList does
     assert [int(re.match(r"line (\d+):", e).group(1)) for e in errors] == [1, 3, 4, 5, 6]
+
+
+def test_clicks_before_the_first_header_are_the_first_boards():
+    # the page's popData gathers every line up to the second header for the first board
+    entries, errors = read_select("0 0\n\n2 1\n3 2 board_a\n1 1\n3 2 board_b\n")
+    assert errors == []
+    assert [(e.name, e.clicks) for e in entries] == [("board_a", [(0, 0, 1), (2, 1, 3), (1, 1, 5)]), ("board_b", [])]
+    entries, errors = read_select("0 0\n1 1\n")  # no header at all: the page finds no board
+    assert entries == [] and errors == ["line 1: click before any board header: '0 0'", "line 2: click before any board header: '1 1'"]
 
 
 @given(st.lists(st.tuples(boards(), st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)))), max_size=5))
@@ -258,16 +309,22 @@ def test_read_select_never_raises_and_reports(text):
         assert entries or errors
 
 
-def test_read_select_survives_a_header_number_too_long_for_int():
-    # CPython 3.11+ refuses int() of over 4300 digits; the reader must report, not raise
+def test_read_select_reads_a_header_number_too_long_for_int_as_javascript_does():
+    # CPython 3.11+ refuses int() of over 4300 digits; the page's Number() makes it
+    # Infinity and reads the header (the scorer then says the size is not the board's)
     entries, errors = read_select("9" * 5000 + " 3 board_a\n1 1\n3 2 board_b\n2 1\n")
-    assert len(errors) == 1 and errors[0].startswith("line 1: ")
-    assert [(e.name, e.clicks) for e in entries] == [("board_b", [(2, 1, 4)])]
+    assert errors == []
+    assert [(e.width, e.height, e.name, e.clicks) for e in entries] == [
+        (float("inf"), 3, "board_a", [(1, 1, 2)]),
+        (3, 2, "board_b", [(2, 1, 4)]),
+    ]
 
 
-def test_read_pack_survives_a_header_number_too_long_for_int():
-    boards, errors = read_pack("9" * 5000 + " 3 board_x\n" + format_board(BOARD_A))
-    assert len(errors) == 1 and errors[0].startswith("board board_x (line 1)")
+@pytest.mark.parametrize("header", ["9" * 5000 + " 3 board_x", "3 " + "9" * 5000 + " board_x", "3 3 " + "9" * 5000 + " board_x"])
+def test_read_pack_says_a_header_number_is_too_long_in_its_own_words(header):
+    boards, errors = read_pack(header + "\n" + format_board(BOARD_A))
+    assert len(errors) == 1 and errors[0].startswith("board board_x (line 1): ")
+    assert "(5000 digits) is too large" in errors[0] and "4300" not in errors[0]
     assert [b.name for b in boards] == ["board_a"]
 
 
@@ -315,3 +372,68 @@ def test_js_index_accepts_every_spelling_of_a_small_integer(n, zeros):
 def test_js_index_refuses_negatives_and_fractions(n):
     assert js_index("-%d" % n) is None
     assert js_index("%d.5" % n) is None
+
+
+# ------------------------------------------------------------------- names the select list must read back
+
+
+# A name the official select-list reader (/^(\d+)[ ]+(\d+)[ ]+(\w+)/, ASCII \w) would not
+# take for a header under an ADC2025 header: the page reads the line as a click.
+UNREADABLE_NAMES = ["+plus", "(x)", ".dot", "-dash", "\u00e9t\u00e9", "\u30dc\u30fc\u30c9", "#1", "'quoted'"]
+
+
+@pytest.mark.parametrize("name", UNREADABLE_NAMES)
+def test_a_name_the_select_list_reader_takes_for_a_click_is_refused(name):
+    bad = "3 2 %s\n910\n110\n" % name
+    text = format_board(BOARD_A) + bad + format_board(BOARD_B)
+    boards, errors = read_pack(text)
+    assert [b.name for b in boards] == ["board_a", "board_b"]
+    assert errors == [
+        "board %s (line 4): board name %r does not start with an ASCII letter or '_': the official page "
+        "would read its select-list header as a click and reject the file" % (name, name)
+    ]
+
+
+@pytest.mark.parametrize("name", UNREADABLE_NAMES)
+def test_under_a_2026_header_any_name_reads_back(name):
+    # the mine count is the word the 2026 page's header rule needs; the name is the fourth item
+    boards, errors = read_pack("3 2 1 %s\n910\n110\n" % name)
+    assert errors == [] and [b.name for b in boards] == [name]
+
+
+@pytest.mark.parametrize("odd", ["\x1c", "\x1f", "\x85", "\ufeff"])
+def test_a_header_split_otherwise_by_the_page_is_refused(odd):
+    # Python's split() and JavaScript's \s disagree on these: the page would read another name
+    boards, errors = read_pack(format_board(BOARD_A) + "3 2 board%sx\n910\n110\n" % odd)
+    assert [b.name for b in boards] == ["board_a"]
+    assert len(errors) == 1 and errors[0].startswith("board board") and "(line 4): header holds %r" % odd in errors[0]
+
+
+def test_decode_text_replaces_bad_bytes_and_reads_every_line_end():
+    assert decode_text(b"3 2 a\r\n910\r\n") == "3 2 a\r\n910\r\n"  # CRLF alone is left to the readers
+    assert decode_text(b"3 2 a\r910\r\n1\xff0\n") == "3 2 a\n910\n1\ufffd0\n"
+    assert decode_text("x\ry") == "x\ny"
+
+
+header_tails = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n"), min_size=1, max_size=14)
+
+
+@given(st.one_of(header_tails, st.tuples(st.sampled_from(["", "1 ", "01 ", "2 "]), header_tails).map("".join)))
+@settings(max_examples=1000)
+def test_every_header_the_writer_emits_is_read_back_by_the_official_rules(tail):
+    # a board whose header the reader accepts is written back in its own form; the page
+    # (a port sharing no code with solver/) must read that line as a header of the same
+    # size and name, and must give the board that name when it loads the pack itself
+    text = "3 2 %s\n910\n110\n" % tail
+    boards, errors = read_pack(text)
+    for board in boards:
+        page = board.form
+        written = format_select(board_header(board), [(2, 1)])
+        assert reference.read_select_list(written, page) == [(board.name, [3, 2], [(2, 1)], board_header(board))]
+        assert board.name in reference.load_pack(text, page)
+
+
+@given(st.text(min_size=1, max_size=8).filter(lambda text: text.split() == [text]))
+def test_the_pack_readers_name_rule_is_the_select_list_header_rule(name):
+    # a name is a header field: no space inside
+    assert name_reads_back(name) == header_is_read("3 2 " + name)

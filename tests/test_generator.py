@@ -1,7 +1,7 @@
 """The official board generator port (solver.generator) against the official data and by hand."""
 
 import argparse
-from pathlib import Path
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from solver.board import MINE
 from solver.packs import format_board, format_pack, read_pack
 from solver.selects import read_select
+from solver import generator
 from solver.generator import (
     OfficialLcg,
     add_arguments_board,
@@ -25,31 +26,17 @@ from solver.generator import (
 )
 from solver.geometry import geometry
 from solver.safezone import safe_cells
+from official_data import (
+    PACK_2026, SAMPLE_2025, SHARED, official_file, official_text, pack_2026_names, pack_2026_sha256, sha256_of,
+)
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-PACK_2026 = DATA / "adc2026_board_pack_10000_prog.txt"
-SAMPLE_2025 = DATA / "adc2025_select_board_pack_10_auto_low_sample.txt"
 MODES = ("auto", "corner", "center", "both", "none")
 
 
-def _read(path):
-    if not path.exists():
-        pytest.skip("shared data %s is absent" % path.name)
-    with open(str(path), newline="") as handle:
-        return handle.read()
-
-
 @pytest.fixture(scope="module")
-def official_pack_text():
-    return _read(PACK_2026)
-
-
-@pytest.fixture(scope="module")
-def official_pack(official_pack_text):
-    boards, errors = read_pack(official_pack_text)
-    assert errors == []
-    assert len(boards) == 10000
-    return boards
+def regenerated_2026_pack():
+    """The official ADC2026 pack (10,000 boards, mode none) as the generator makes it."""
+    return generate_pack(10000, "none", "dangerous", form=2026)
 
 
 # ------------------------------------------------------------------ the generator
@@ -172,23 +159,33 @@ def test_generated_boards_keep_safe_cells_free_and_digits_right(width, height, d
 
 # ------------------------------------------------------------------ the official data
 
-def test_every_official_2026_board_regenerates_from_its_name(official_pack):
-    for board in official_pack:
-        assert board_from_name(board.name, form=2026) == board._replace(line=0), board.name
+def test_the_official_2026_pack_is_reproduced_byte_for_byte(regenerated_2026_pack):
+    text = pack_text(regenerated_2026_pack)
+    # the page's download ends with a blank line; the published copy is CRLF and lost its final newlines
+    assert text.endswith("\n\n") and text == format_pack(regenerated_2026_pack) + "\n"
+    published = text.rstrip("\n").replace("\n", "\r\n").encode("utf-8")
+    assert sha256_of(published) == pack_2026_sha256()
 
 
-def test_the_official_2026_pack_is_reproduced(official_pack_text):
-    boards = generate_pack(10000, "none", "dangerous", form=2026)
-    official = official_pack_text.replace("\r\n", "\n")
-    text = pack_text(boards)
-    # the page's download ends with a blank line; the stored copy lost its final newlines
-    assert text.endswith("\n\n")
-    assert text.rstrip("\n") == official.rstrip("\n")
-    assert text == format_pack(boards) + "\n"
+def test_every_official_2026_board_regenerates_from_its_name(regenerated_2026_pack):
+    names = pack_2026_names()
+    assert [board.name for board in regenerated_2026_pack] == names  # which board differs, if the checksum fails
+    for board in regenerated_2026_pack:
+        assert board_from_name(board.name, form=2026) == board, board.name
+
+
+def test_the_vendored_data_is_the_shared_original():
+    if not SHARED.is_dir():
+        pytest.skip("the original data folder %s is absent (a fresh clone): nothing to compare" % SHARED)
+    assert (SHARED / SAMPLE_2025).read_bytes() == official_file(SAMPLE_2025).read_bytes()
+    published = (SHARED / PACK_2026).read_bytes()
+    assert sha256_of(published) == pack_2026_sha256()
+    boards, errors = read_pack(published.decode("utf-8"))
+    assert errors == [] and [board.name for board in boards] == pack_2026_names()
 
 
 def test_official_sample_select_list_names_regenerate():
-    entries, errors = read_select(_read(SAMPLE_2025))
+    entries, errors = read_select(official_text(SAMPLE_2025))
     assert errors == []
     assert len(entries) == 10
     pack = {b.name: b for b in generate_pack(10, "auto", "low")}
@@ -228,6 +225,42 @@ def test_gen_command_prints_the_pack(capsys):
     assert capsys.readouterr().out == pack_text(generate_pack(10, "auto", "low"))
 
 
+@pytest.mark.parametrize("count", ["0", "1", "3"])
+def test_gen_command_prints_small_packs_as_the_page_downloads_them(capsys, count):
+    args = _parser(add_arguments_gen).parse_args([count, "both", "ultra", "--format", "2026"])
+    assert run_gen(args) == 0
+    assert capsys.readouterr().out == pack_text(generate_pack(int(count), "both", "ultra", form=2026))
+
+
+class _Enough(Exception):
+    """Raised by a stdout that has seen what the test needed."""
+
+
+def test_gen_streams_a_huge_pack(monkeypatch):
+    # a pack of a trillion boards: each board is written as soon as it is made, so the
+    # first one reaches stdout after one board's work (the pack was built whole first)
+    first = format_board(generate_pack(1, "auto", "low")[0])
+    made = []
+    real = generator._board_from_rand
+
+    def counted(*args):
+        made.append(1)
+        if len(made) > 3:
+            raise AssertionError("%d boards made and none written" % len(made))
+        return real(*args)
+
+    class Stdout:
+        def write(self, text):
+            if text.strip():
+                raise _Enough(text)
+
+    monkeypatch.setattr(generator, "_board_from_rand", counted)
+    monkeypatch.setattr(sys, "stdout", Stdout())
+    with pytest.raises(_Enough) as written:
+        run_gen(_parser(add_arguments_gen).parse_args([str(10**12), "auto", "low"]))
+    assert str(written.value) == first and len(made) == 1
+
+
 def test_board_command_prints_one_board(capsys):
     args = _parser(add_arguments_board).parse_args(["board_8x14_10_1_auto", "--format", "2026"])
     assert run_board(args) == 0
@@ -243,7 +276,11 @@ def test_board_command_prints_one_board(capsys):
         (add_arguments_gen, run_gen, ["-1", "auto", "low"]),
         (add_arguments_gen, run_gen, ["10", "auto", "easy"]),
         (add_arguments_gen, run_gen, ["10", "auto", "low", "--format", "2024"]),
+        (add_arguments_gen, run_gen, ["9" * 5000, "auto", "low"]),
+        (add_arguments_gen, run_gen, ["\u0663", "auto", "low"]),
         (add_arguments_board, run_board, ["board_8x14_10_1"]),
+        (add_arguments_board, run_board, ["board_8x14_10_" + "9" * 5000 + "_auto"]),
+        (add_arguments_board, run_board, ["board_" + "9" * 5000 + "x14_10_1_auto"]),
         (add_arguments_board, run_board, ["board_8x14_10_1_auto", "--format", "x"]),
     ],
 )
@@ -252,3 +289,4 @@ def test_bad_arguments_give_one_line_and_status_2(capsys, adder, runner, argv):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1
+    assert "4300" not in captured.err and len(captured.err) < 200

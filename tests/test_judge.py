@@ -78,7 +78,6 @@ def test_flood_fill_equals_the_naive_reference(data):
     assert judge.hits == hits
     safe_total = len(board.cells) - board.cells.count(MINE)
     assert safe_left(judge) == safe_total - sum(board.cells[c] != MINE for c in opened_so_far)
-    assert judge.clicks == clicks
 
 
 @given(boards())

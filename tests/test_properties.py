@@ -5,18 +5,21 @@ kept off the official safe cells (so a name's promise holds), both header forms,
 names with a mode and arbitrary names.  Packs mix in malformed boards.  Checked:
 
 - every select list the package (`solve_text`) or the bundled dist/paiza_main.py
-  emits is one the official page accepts and scores: clicks in range, never on an
-  opened cell, headers in the input's form, each board at most once, scores at or
-  above the floor, the summary's total equal to the reference scorer's;
+  emits is one the official page accepts and scores: every line a header or a click
+  by the page's line rules, clicks in range, never on an opened cell, headers in the
+  input's form, each board at most once, scores at or above the floor; replayed
+  through the reference port of the page (tests/reference_scorer.py), every board
+  scores what the project's rules say, and the summary's total is the page's;
 - output is deterministic, and the bundle prints what the package prints;
 - malformed boards are reported on stderr, one line each naming board and line, and
-  every other board is still played;
+  every other board is still played; a stray line after a complete board is
+  reported on its own and the board is played;
 - every click the player makes without calling it a guess is safe;
 - fair play: twin boards that differ only inside an undecidable pair get the same
-  clicks up to the first click into the pair.
+  clicks up to the first click into the pair, also when the difference changes the
+  safe total (the header and name tell nothing of it: only the hidden board does).
 
-Profiles: 'ci' (derandomized, fixed example counts; used when CI is set) and 'dev'.
-They are applied per test here (not loaded globally) so other test files keep theirs.
+Example counts scale those of the profile tests/conftest.py loads ('ci' or 'dev').
 """
 
 import io
@@ -25,47 +28,31 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from solver.batch import solve_text
-from solver.board import make_board, MINE, name_fields
-from solver.packs import format_board
+from solver.board import board_header, make_board, MINE, name_fields
+from solver.packs import format_board, format_pack
 from solver.selects import read_select
 from solver.geometry import geometry
 from solver.judge import Judge
-from judging import reveal
+from judging import reveal, safe_left
 from solver.player import play, task_of
 from solver.rules import score_2025, score_2026
 from solver.safezone import safe_cells
-from solver.scorer import score_select
+from solver.scorer import score_text
+import reference_scorer as reference
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIST = os.path.join(ROOT, "dist", "paiza_main.py")
 MODES = ("corner", "center", "both", "none", "auto")
 SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (.+)$", re.M)
 
-settings.register_profile(
-    "ci",
-    derandomize=True,
-    database=None,
-    max_examples=200,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    print_blob=True,
-)
-settings.register_profile(
-    "dev",
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-PROFILE = settings.get_profile("ci" if os.environ.get("CI") else "dev")
-
 
 def scaled(factor):
-    """The active profile with its example count scaled (cheap tests run more examples)."""
-    return settings(PROFILE, max_examples=max(5, int(PROFILE.max_examples * factor)))
+    """The loaded profile (tests/conftest.py) with its example count scaled (cheap tests run more examples)."""
+    return settings(max_examples=max(5, int(settings.default.max_examples * factor)))
 
 
 # ---------------------------------------------------------------- building boards
@@ -125,15 +112,13 @@ def broken_board_lines(board, defect, garbage):
         rows[0] = "x" + rows[0][1:]
     elif defect == "missing_row":
         rows.pop()
-    elif defect == "garbage_row":
-        rows.append(garbage)
     elif defect == "wrong_mines":
         if board.form == 2026:
             fields = lines[0].split()
             fields[2] = str(int(fields[2]) + 1)
             lines[0] = " ".join(fields)
         else:
-            rows.append(garbage)  # a 2025 header has no count; break it another way
+            rows[-1] = rows[-1][:-1] + garbage[0]  # a 2025 header has no count; break it another way
     elif defect == "bad_digit":
         cells = list(board.cells)
         safe = [c for c, d in enumerate(cells) if d != MINE]
@@ -146,35 +131,41 @@ def broken_board_lines(board, defect, garbage):
     return [lines[0]] + rows
 
 
-DEFECTS = ("extra_digit", "missing_digit", "non_digit", "missing_row", "garbage_row", "wrong_mines", "bad_digit")
+DEFECTS = ("extra_digit", "missing_digit", "non_digit", "missing_row", "wrong_mines", "bad_digit")
 garbage_lines = st.text(alphabet="abcxyz!?#-.: ", min_size=1, max_size=12).map(str.strip).filter(bool)
 
 
 @st.composite
 def packs(draw, max_boards=5, max_side=16):
-    """(pack text, good boards in order, {name: header line} of broken boards, leading garbage line or None)."""
+    """(pack text, good boards in order, {name: header line} of broken boards,
+    {line: board name} of stray lines after a complete board, leading garbage line or None)."""
     count = draw(st.integers(1, max_boards))
     good, broken, blocks = [], {}, []
     for index in range(count):
         board = draw(boards(max_side=max_side, index=index))
         if draw(st.integers(0, 3)) == 0:
             defect = draw(st.sampled_from(DEFECTS))
-            blocks.append((board, broken_board_lines(board, defect, draw(garbage_lines))))
+            blocks.append((board, broken_board_lines(board, defect, draw(garbage_lines)), None))
             broken[board.name] = None
-        else:
-            blocks.append((board, format_board(board).rstrip("\n").split("\n")))
+        else:  # sometimes a stray line after it: reported on its own, the board still played
+            stray = draw(st.one_of(st.none(), garbage_lines))
+            blocks.append((board, format_board(board).rstrip("\n").split("\n"), stray))
             good.append(board)
     leading = draw(st.one_of(st.none(), garbage_lines))
     separator = draw(st.sampled_from(["", "\n"]))  # blank lines between boards are optional
     newline = draw(st.sampled_from(["\n", "\r\n"]))
     lines = [] if leading is None else [leading]
-    for board, block in blocks:
+    strays = {}
+    for board, block, stray in blocks:
         if lines and separator:
             lines.append("")
         if board.name in broken:
             broken[board.name] = len(lines) + 1
         lines.extend(block)
-    return newline.join(lines) + newline, good, broken, leading
+        if stray is not None:
+            lines.append(stray)
+            strays[len(lines)] = board.name
+    return newline.join(lines) + newline, good, broken, strays, leading
 
 
 # ---------------------------------------------------------------- checking output
@@ -198,9 +189,36 @@ def run(solve, pack_text):
     return out.getvalue(), re.sub(r"seconds \d+\.\d+", "seconds 0.000", err.getvalue())
 
 
+def check_line_rules(select_text):
+    """Every line is one the official reader takes as meant: a header (two integers and a
+    word, three or four fields) or a click of two plain integers that no reader could
+    take for a header; LF line ends, no blank line, no space to trim."""
+    assert select_text == "" or select_text.endswith("\n")
+    for line in select_text.split("\n")[:-1]:
+        fields = line.split(" ")
+        assert line and "" not in fields and line == " ".join(line.split()), repr(line)
+        if reference.SELECT_HEADER.match(line):
+            assert len(fields) in (3, 4), repr(line)
+        else:
+            assert len(fields) == 2 and all(f.isdigit() and f.isascii() and f == str(int(f)) for f in fields), repr(line)
+
+
+def by_page(select_text, boards):
+    """{form: (the select list's boards of that header form, as their own list; the pack of those boards)}:
+    each official page reads only its own form."""
+    parts = {}
+    form = None
+    for line in select_text.split("\n")[:-1]:
+        if reference.SELECT_HEADER.match(line):
+            form = 2026 if len(line.split(" ")) == 4 else 2025
+        parts[form] = parts.get(form, "") + line + "\n"
+    return {form: (text, format_pack([b for b in boards if b.form == form])) for form, text in parts.items()}
+
+
 def check_select_list(select_text, summary_text, good_boards):
-    """Everything the official page and the reference scorer demand of a select list."""
-    pack_text = "\n".join(format_board(b) for b in good_boards)
+    """Everything the official page demands of a select list: judged by the reference port
+    of the page (tests/reference_scorer.py, no solver code) and by the project's reader."""
+    check_line_rules(select_text)
     by_name = {b.name: b for b in good_boards}
     entries, errors = read_select(select_text)
     assert errors == []
@@ -211,7 +229,7 @@ def check_select_list(select_text, summary_text, good_boards):
         if board.name not in expected_names:
             expected_names.append(board.name)
     assert names == expected_names, "with no budget every well-formed board is played, in order"
-    totals = {}  # contest year -> total of the boards played under it
+    scores = {}
     for entry in entries:
         board = by_name[entry.name]
         assert (entry.width, entry.height) == (board.width, board.height)
@@ -225,18 +243,16 @@ def check_select_list(select_text, summary_text, good_boards):
             assert 0 <= x < board.width and 0 <= y < board.height
             assert reveal(judge, y * board.width + x), "click on an already opened cell"
             clicks.append((x, y))
-        if board.form == 2026:
-            score = score_2026(board, clicks)
-            assert -1 <= score <= 1
-            totals[2026] = totals.get(2026, 0) + score
-        else:
-            totals[2025] = totals.get(2025, 0) + max(0, score_2025(board, clicks))
-    rows, scorer_total, scorer_errors, rule = score_select(select_text, pack_text) if entries else ([], 0, [], None)
-    assert scorer_errors == []
-    for _, _, counted in rows:
-        assert counted >= (-1 if rule == 2026 else 0)
-    if entries and len(totals) == 1:
-        assert scorer_total == sum(totals.values())
+        scores[entry.name] = score_2026(board, clicks) if board.form == 2026 else score_2025(board, clicks)
+    totals = {}
+    for form, (text, pack_text) in by_page(select_text, good_boards).items():
+        page_rows, totals[form] = reference.score_select_list(text, reference.load_pack(pack_text, form), form)
+        assert [(name, score) for name, score, _ in page_rows] == [(name, scores[name]) for name, _, _ in page_rows]
+        assert all(counted >= (-1 if form == 2026 else 0) for _, _, counted in page_rows)
+    scored = score_text(select_text, format_pack(good_boards)) if entries else None
+    if scored is not None:
+        assert scored.errors == [] and scored.warnings == []
+        assert scored.totals == totals, "the score command totals what the official pages total"
     played, boards_read, _, reported = SUMMARY.search(summary_text).groups()
     assert int(played) == len(entries)
     shown = {2025: str, 2026: lambda total: "%.4f" % total}
@@ -245,6 +261,8 @@ def check_select_list(select_text, summary_text, good_boards):
         assert reported == shown[form](total)
     elif totals:  # both rules: each total with its year
         assert reported == " ".join("%s (%d)" % (shown[form](totals[form]), form) for form in sorted(totals))
+    else:  # nothing played: zero, written as the pack's first header's rule writes it
+        assert reported in ("0", "0.0000")
     return int(boards_read)
 
 
@@ -254,7 +272,7 @@ def check_select_list(select_text, summary_text, good_boards):
 @given(packs())
 @scaled(1.0)
 def test_select_lists_are_valid_and_malformed_boards_reported(pack):
-    text, good, broken, leading = pack
+    text, good, broken, strays, leading = pack
     first = run(solve_text, text)
     assert run(solve_text, text) == first, "two runs differ"
     assert run(BUNDLE["solve_text"], text) == first, "the bundle differs from the package"
@@ -264,9 +282,11 @@ def test_select_lists_are_valid_and_malformed_boards_reported(pack):
     # whose header still reads as one
     assert len(good) <= boards_read <= len(good) + len(broken)
     errors = [line for line in summary.splitlines() if line.startswith("error:")]
-    assert len(errors) == len(broken) + (leading is not None)
+    assert len(errors) == len(broken) + len(strays) + (leading is not None)
     for name, line in broken.items():
         assert any(name in e and "(line %d)" % line in e for e in errors), (name, line, errors)
+    for line, name in strays.items():
+        assert any(e.startswith("error: line %d: not part of board %s (line " % (line, name)) for e in errors), (line, errors)
     if leading is not None:
         assert any("line 1:" in e for e in errors)
     assert len(summary.splitlines()) == len(errors) + 1, "one line per error, then the summary"
@@ -299,15 +319,24 @@ def test_clicks_not_called_guesses_are_safe(board, look):
     for cell, p in guesses:
         assert cell in clicks and 0 <= p <= 1
     assert len(clicks) == len(set(clicks))
+    # the clicks replayed on the reference port of the page score what the judge saw
+    xy = [(c % board.width, c // board.width) for c in clicks]
+    rule = task_of(board).rule
+    assert reference.score_clicks(board.width, board.height, board.digits, xy, rule.year) == rule.value(rule.score(judge.outcome()))
 
 
 # ---------------------------------------------------------------- fair play
 
 
 @st.composite
-def twins(draw):
+def twins(draw, safe_total_differs=False):
     """Two boards equal but for an undecidable pair (a, b): every other neighbour of the pair is a mine,
-    one twin has its mine on a, the other on b.  Same size, name, mine count."""
+    one twin has its mine on a, the other on b.  Same size, name, mine count.
+
+    safe_total_differs: the second twin has mines on both a and b instead, so the twins
+    differ in their safe total (and mine count); the header (2025 form) and the name
+    (which tells nothing) are the same, so only a player reading the hidden board
+    could tell them apart before clicking into the pair."""
     width = draw(st.integers(2, 16))
     height = draw(st.integers(2, 16))
     vertical = draw(st.booleans())
@@ -318,9 +347,9 @@ def twins(draw):
     geo = geometry(width, height)
     size = width * height
     extra_wanted = draw(st.integers(0, size))
-    named = draw(st.booleans())
+    named = draw(st.booleans()) and not safe_total_differs
     mode = draw(st.sampled_from(MODES))
-    form = draw(st.sampled_from((2025, 2026)))
+    form = 2025 if safe_total_differs else draw(st.sampled_from((2025, 2026)))
     options = []
     for y in range(height - dy):
         for x in range(width - dx):
@@ -344,7 +373,7 @@ def twins(draw):
     else:
         name = draw(arbitrary_names)
     first = board_with(width, height, name, ring | rest | {a}, form)
-    second = board_with(width, height, name, ring | rest | {b}, form)
+    second = board_with(width, height, name, ring | rest | ({a, b} if safe_total_differs else {b}), form)
     return first, second, (a, b)
 
 
@@ -394,6 +423,40 @@ def test_twin_check_catches_a_peeking_player():
     assert unfair_point(play_clicks(first), play_clicks(second), (0, 1)) is None
 
 
+@given(twins(safe_total_differs=True), st.booleans())
+@scaled(1.0)
+def test_twins_of_another_safe_total_get_the_same_clicks_until_the_pair(twin, look):
+    first, second, pair = twin
+    safe_totals = [sum(d != MINE for d in board.cells) for board in (first, second)]
+    assert safe_totals[0] == safe_totals[1] + 1 and board_header(first) == board_header(second)
+    differing = [c for c in range(len(first.cells)) if first.cells[c] != second.cells[c]]
+    assert set(differing) <= set(pair)
+    point = unfair_point(play_clicks(first, look), play_clicks(second, look), pair)
+    assert point is None, "the player's clicks depend on the hidden safe total (they part at click %d)" % point
+
+
+def test_safe_total_twins_catch_a_player_that_stops_on_the_judges_count():
+    # 5x3, pair (0,0)-(1,0), its other neighbours (2,0), (0,1), (1,1), (2,1) mines; the
+    # first twin has one mine in the pair, the second two: one safe cell fewer
+    width, height = 5, 3
+    ring = {2, 5, 6, 7}
+    first = board_with(width, height, "count_test", ring | {0}, 2025)
+    second = board_with(width, height, "count_test", ring | {0, 1}, 2025)
+
+    def counting_clicks(board):  # opens all it can, stopping when the judge says no safe cell is left
+        judge = Judge(board)
+        clicks = []
+        for cell in [c for c in range(width * height) if c not in ring | {0, 1}] + [1, 0]:
+            if safe_left(judge) == 0:
+                break
+            clicks.append(cell)
+            reveal(judge, cell)
+        return clicks
+
+    assert unfair_point(counting_clicks(first), counting_clicks(second), (0, 1)) is not None
+    assert unfair_point(play_clicks(first), play_clicks(second), (0, 1)) is None
+
+
 @pytest.mark.parametrize("form", [2025, 2026])
 def test_extremes_all_mines_and_no_mines(form):
     for width, height in ((1, 1), (1, 7), (30, 30)):
@@ -401,3 +464,15 @@ def test_extremes_all_mines_and_no_mines(form):
             board = board_with(width, height, "edge_%dx%d" % (width, height), mine_cells, form)
             select_text, summary = run(solve_text, format_board(board))
             check_select_list(select_text, summary, [board])
+
+
+def test_a_board_the_page_would_misread_is_reported_and_never_written():
+    names = ["+plus", "(x)", ".dot", "\u00e9t\u00e9", "ok_1"]
+    pack = "".join(format_board(board_with(3, 2, name, {0}, 2025)) + "000\n" for name in names)
+    select_text, summary = run(solve_text, pack)
+    check_select_list(select_text, summary, [board_with(3, 2, "ok_1", {0}, 2025)])
+    errors = [line for line in summary.splitlines() if line.startswith("error: ")]
+    for k, name in enumerate(names[:-1]):  # each board: header, two rows, one stray row
+        assert any(e.startswith("error: board %s (line %d): board name" % (name, 4 * k + 1)) for e in errors), name
+    assert sum("not part of board" in e for e in errors) == len(names)
+    assert select_text.startswith("3 2 ok_1\n")

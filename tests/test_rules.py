@@ -7,6 +7,7 @@ counts 0.  ADC2026: opened_safe/total_safe - opened_mines/total_mines, truncated
 four decimals (CONTEST.md), every click counts, negatives kept.
 """
 
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -17,17 +18,19 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from board_strategies import boards, mine_cells, safe_cells, xy_of
+import reference_scorer as reference
 from solver.cli import main as cli_main
 from solver.board import board_header, make_board
+from solver.generator import board_from_name
 from solver.packs import format_pack
 from solver.selects import format_select
 from solver.judge import Judge
 from judging import reveal, safe_left
 from solver.rules import RULES, oracle_2025, score_2025, score_2026
 from solver.scorer import score_select
+from official_data import SAMPLE_2025 as SAMPLE, official_file, official_text
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = "adc2025_select_board_pack_10_auto_low_sample.txt"
 SAMPLE_SCORES = [68, 88, 93, 54, 63, 4, 94, 67, 40, 18]
 
 # 3x3, mines at the centre and the top-left corner: every safe cell touches the centre,
@@ -50,17 +53,17 @@ def truncated(value):
 # ------------------------------------------------------------------- the official sample
 
 
-def test_official_sample_scores(shared_data):
-    rows, total, errors, rule = score_select((shared_data / SAMPLE).read_text())
+def test_official_sample_scores():
+    rows, total, errors, rule = score_select(official_text(SAMPLE))
     assert errors == [] and rule == 2025
     assert [score for _, score, _ in rows] == SAMPLE_SCORES
     assert [name for name, _, _ in rows][:2] == ["board_8x14_10_1_auto", "board_11x19_12_13_auto"]
     assert total == 589
 
 
-def test_official_sample_through_the_command_line(shared_data):
+def test_official_sample_through_the_command_line():
     result = subprocess.run(
-        [sys.executable, "-m", "solver", "score", str(shared_data / SAMPLE)],
+        [sys.executable, "-m", "solver", "score", str(official_file(SAMPLE))],
         cwd=str(PROJECT_ROOT), capture_output=True, text=True, timeout=60,
     )
     assert result.returncode == 0, result.stderr
@@ -69,8 +72,8 @@ def test_official_sample_through_the_command_line(shared_data):
     assert [int(line.split()[1]) for line in lines[:-1]] == SAMPLE_SCORES
 
 
-def test_official_sample_csv(shared_data, capsys):
-    assert cli_main(["score", "--csv", str(shared_data / SAMPLE)]) == 0
+def test_official_sample_csv(capsys):
+    assert cli_main(["score", "--csv", str(official_file(SAMPLE))]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "trial,boardname,score,total"
     rows = [line.split(",") for line in lines[1:]]
@@ -263,8 +266,8 @@ def test_a_malformed_click_line_rejects_the_whole_file(ring_files, capsys):
     assert "line 4:" in capsys.readouterr().err
 
 
-def test_the_command_line_reads_stdin(shared_data):
-    lines = (shared_data / SAMPLE).read_text().splitlines()
+def test_the_command_line_reads_stdin():
+    lines = official_text(SAMPLE).splitlines()
     first_board = "\n".join(lines[: lines.index("11 19 board_11x19_12_13_auto")]) + "\n"
     result = subprocess.run(
         [sys.executable, "-m", "solver", "score", "-"],
@@ -296,13 +299,117 @@ def test_scorer_agrees_with_rules_on_random_plays(data):
         plays.append((board, data.draw(st.lists(st.integers(0, size - 1), max_size=10))))
     pack = format_pack(made)
     select = "".join(format_select(board_header(b), clicks_of(b, cells)) for b, cells in plays)
+    # the pack's first board of a name is the one scored, clicks at its own width*y + x
+    first = {}
+    for board in made:
+        first.setdefault(board.name, board)
+    past = any(
+        first[b.name].width * y + x >= len(first[b.name].cells) for b, cells in plays for x, y in clicks_of(b, cells)
+    )
     for rule in (2025, 2026):
         rows, total, errors, _ = score_select(select, pack, rule)
+        if past:  # a click past that board's last cell: the page's script stops, the file is refused
+            assert errors and rows == []
+            continue
         assert errors == []
-        # the pack's first board of a name is the one scored
-        first = {}
-        for board in made:
-            first.setdefault(board.name, board)
         expected = [summary_score(rule, first[b.name], clicks_of(b, cells)) for b, cells in plays]
         assert [counted for _, _, counted in rows] == expected
         assert total == sum(expected)
+
+
+# ------------------------------------------------------------------- hostile select lists (issue 12)
+
+
+def run_score(args, stdin=b"", env=None):
+    """`python -m solver score ARGS` as a process: (status, stdout, stderr) as text."""
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "score"] + args, cwd=str(PROJECT_ROOT), input=stdin,
+        capture_output=True, timeout=60, env=env,
+    )
+    return result.returncode, result.stdout.decode("utf-8", "replace"), result.stderr.decode("utf-8", "replace")
+
+
+def test_score_reads_stdin_bytes_under_a_strict_locale():
+    # a Latin-1 byte in a select list on stdin once crashed with a UnicodeDecodeError;
+    # it is decoded with replacement, and the line it spoils is named
+    first = official_text(SAMPLE).split("11 19 ")[0].encode("ascii")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
+    status, out, err = run_score(["-"], first + b"0 \xff\n", env)
+    assert "Traceback" not in err and status == 1
+    assert "line 19:" in err and "not a cell location" in err
+    status, out, err = run_score(["-", "--lenient"], first + b"0 \xff\n", env)
+    assert status == 0 and out.splitlines() == ["board_8x14_10_1_auto 68", "total 68"]
+
+
+def test_score_reads_old_mac_line_ends():
+    first = official_text(SAMPLE).split("11 19 ")[0].replace("\r\n", "\n")
+    status, out, err = run_score(["-"], first.replace("\n", "\r").encode("ascii"))
+    assert (status, out, err) == (0, "board_8x14_10_1_auto 68\ntotal 68\n", "")
+
+
+# board_8x14_10_1_both: clicks under a header of another size, each opening cell 8*y + x
+# of the board the page regenerates (x below 8: the cell it names; x of 8 or more: another)
+WRONG_SIZE_CLICKS = [(0, 0), (10, 1), (2, 13)]
+
+
+@pytest.mark.parametrize("header", ["20 20 board_8x14_10_1_both", "8 20 board_8x14_10_1_both", "9 14 board_8x14_10_1_both"])
+def test_a_header_of_another_size_is_scored_as_the_page_does_and_said(tmp_path, header):
+    clicks = [(x, y) for x, y in WRONG_SIZE_CLICKS if x < int(header.split()[0])]
+    path = tmp_path / "select.txt"
+    path.write_text(format_select(header, clicks))
+    board = board_from_name("board_8x14_10_1_both")
+    page_rows, page_total = reference.score_select_list(path.read_text(), {}, 2025, lambda n: _page_board(board))
+    status, out, err = run_score([str(path)])
+    assert status == 0
+    (_, page_score, counted), = page_rows
+    note = "" if page_score == counted else " (counts 0)"
+    assert out.splitlines() == ["board_8x14_10_1_both %d%s" % (page_score, note), "total %d" % page_total]
+    wrapped = sum(x >= 8 for x, _ in clicks)
+    assert err.splitlines() == [
+        "warning: line 1: the header says %s but board board_8x14_10_1_both is 8x14; scored as the official page "
+        "does, a click (x, y) opening cell 8*y + x (%d click%s open another cell than named)"
+        % ("x".join(header.split()[:2]), wrapped, "s"[: wrapped != 1])
+    ]
+
+
+def test_a_click_past_the_board_under_a_larger_header_rejects_the_file(tmp_path):
+    # (7, 15) is in range for a 20x20 header, but 8*15 + 7 is past the 8x14 board's
+    # last cell: the page's script fails there (cellElem of an absent cell)
+    path = tmp_path / "select.txt"
+    path.write_text(format_select("20 20 board_8x14_10_1_both", [(0, 0), (7, 15)]))
+    with pytest.raises(reference.PageRejects):
+        reference.score_select_list(path.read_text(), {}, 2025, lambda n: _page_board(board_from_name(n)))
+    status, out, err = run_score([str(path)])
+    assert status == 1 and out == ""
+    assert "line 3: (7, 15) lands past the last cell of board_8x14_10_1_both (8x14" in err
+
+
+def test_a_2026_header_with_another_mine_count_is_said(tmp_path):
+    path = tmp_path / "select.txt"
+    board = RING
+    path.write_text(format_select("3 3 5 board_ring", RING_SAFE))
+    pack = tmp_path / "pack.txt"
+    pack.write_text(format_pack([board]))
+    status, out, err = run_score(["--pack", str(pack), str(path)])
+    assert status == 0 and out.splitlines()[-1] == "total 1.0000"
+    assert err == "warning: line 1: the header says 5 mines but board board_ring has 2; the official page counts the board's\n"
+
+
+def _page_board(board):
+    return board.width, board.height, board.digits
+
+
+def test_a_list_mixing_both_forms_is_totalled_per_rule(tmp_path):
+    ring_2025 = RING._replace(name="board_old", mines=None, form=2025)
+    pack = tmp_path / "pack.txt"
+    pack.write_text(format_pack([ring_2025, RING]))
+    path = tmp_path / "select.txt"
+    path.write_text(format_select(board_header(ring_2025), RING_SAFE) + format_select(board_header(RING), RING_SAFE[:2]))
+    status, out, err = run_score(["--pack", str(pack), str(path)])
+    assert status == 0
+    assert out.splitlines() == ["board_old 9", "board_ring 0.2857", "total 2025 9", "total 2026 0.2857"]
+    assert "mixes ADC2025 headers" in err
+    status, out, err = run_score(["--pack", str(pack), "--csv", str(path)])
+    assert status == 2 and "--rule" in err
+    status, out, err = run_score(["--pack", str(pack), "--rule", "2025", str(path)])
+    assert status == 0 and out.splitlines() == ["board_old 9", "board_ring -3 (counts 0)", "total 9"]
