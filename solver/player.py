@@ -154,8 +154,8 @@ class Memory:
 def play(task, view, deadline=None, look=False, watch=None):
     """Play one board through `view` (a judge.View); the judge records the clicks.
 
-    deadline -- a time.perf_counter() value: past it the player stops guessing (the
-                clicks so far are still a valid play)
+    deadline -- a time.perf_counter() value: past it the player stops when the cheap
+                rules are stuck (the clicks so far are still a valid play)
     look     -- rank risky guesses by two-step safety (lookahead): stronger on dense
                 boards, and slower
     watch    -- if given, called with a Step before every click or batch of certain
@@ -174,14 +174,14 @@ def play(task, view, deadline=None, look=False, watch=None):
             return
         if every_single_digit(knowledge):
             continue
+        if deadline is not None and time.perf_counter() > deadline:
+            return  # out of time: stop before the costlier steps (the clicks so far are a valid play)
         constraints = live_constraints(knowledge)
         if pair_rule(knowledge, constraints):
             continue
         counted = count(knowledge, constraints, task, memory)
         if counted is None:
             continue  # certainties found
-        if deadline is not None and time.perf_counter() > deadline:
-            return
         cell, kind, p = decide(knowledge, task, constraints, counted, memory, look)
         if watch is not None:
             watch(Step(cell, kind, p, memory.latest, knowledge.mines, knowledge.safe))
