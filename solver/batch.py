@@ -117,7 +117,7 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
         wanted = partial(Plan(index.headers, rule).wanted, deadline=start + budget)
     count, totals, seconds = solve_items(boards_of(index, wanted), budget, rule, start, out, err, look)
     summary = format_totals(totals, rule or _first_form(index.headers))
-    err.write("boards %d/%d  seconds %.3f  score %s\n" % (count, len(index.starts), seconds, summary))
+    err.write("boards %d/%d  seconds %.3f  score %s\n" % (count, len(index.headers), seconds, summary))
     return count, totals
 
 
