@@ -19,7 +19,7 @@ from .forecast import (COPIES, StartModel, curve_total, measure_curve, measure_k
                        rehearse, sample_boards)
 from .generator import DIFFICULTY_RATIOS, generate_pack, pack_name, pack_text
 from .packshape import pack_sizes
-from .rules import oracle_2025
+from .rules import RULES
 
 MODES = ("corner", "center", "both", "none", "auto")
 DIFFICULTIES = tuple(DIFFICULTY_RATIOS)
@@ -37,7 +37,7 @@ sample runs, scaled by the rehearsals' ratio) or 'extrapolated' (beyond the samp
 
 
 def _oracle(rule):
-    return (lambda board: 1.0) if rule == 2026 else oracle_2025
+    return RULES[rule].best
 
 
 def _start_counts(counts):
@@ -187,7 +187,7 @@ def add_arguments(parser):
         "total lands from the prediction (exit status 1 when it is more than 25%% off)."
     )
     parser.add_argument("--seconds", type=float, default=CONTEST_SECONDS, help="the run's time limit (default: paiza.IO's 2.0)")
-    parser.add_argument("--rule", type=int, choices=(2025, 2026), default=2025, help="objective, score and header form (default 2025)")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), default=2025, help="objective, score and header form (default 2025)")
     parser.add_argument("--top", type=int, default=20, metavar="N", help="print the N best packs (default 20; 0: all)")
     parser.add_argument(
         "--max-bytes", type=int, metavar="B",

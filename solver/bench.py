@@ -23,7 +23,7 @@ from .packs import format_pack, read_pack
 from .paiza import BUDGET_SECONDS, STARTUP_ALLOWANCE_SECONDS
 from .planes import digit_planes, mines_of
 from .player import task_of
-from .rules import RULES, oracle_2025
+from .rules import RULES
 
 
 def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
@@ -51,7 +51,7 @@ def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
             slowest, slowest_name = elapsed, board.name
         hits += judge.hits
         total_score += task.rule.value(score)
-        oracle += oracle_2025(board) if task.rule.year == 2025 else 1
+        oracle += task.rule.best(board)
         if progress and (i + 1) % 500 == 0:
             progress.write("  %d/%d boards\n" % (i + 1, len(boards)))
     count = max(1, len(boards))

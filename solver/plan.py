@@ -21,6 +21,7 @@ from math import log
 from .board import name_facts
 
 from .packs import parse_header
+from .rules import RULES
 from .plantables import (
     BLIND_SCORE_2025,
     BLIND_SCORE_2026,
@@ -68,25 +69,14 @@ def _grid(table, density, cells, beyond=False):
     return low + (x - i) * (high - low)
 
 
-def expected_digit_sum(width, height, mines):
-    """Expected sum of the safe digits of a random board: each mine's neighbours that are safe."""
-    cells = width * height
-    if cells < 2 or width < 2 or height < 2:
-        return float(mines)
-    mean_neighbours = (8.0 * cells - 6.0 * (width + height) + 4.0) / cells
-    return mines * mean_neighbours * (cells - mines) / (cells - 1.0)
-
-
 def expected_score(width, height, mines, rule, safe_start=True):
     """Predicted score of a board under the rule (2025 or 2026)."""
     cells = width * height
     density = mines / cells if mines is not None else DENSITY_IF_UNKNOWN
-    share = max(0.0, _grid(TABLES[safe_start, rule][1], density, cells))
-    if rule == 2026:
-        return share
+    share = max(0.0, _grid(TABLES[safe_start, rule][1], density, cells))  # of the board's best score
     if mines is None:
         mines = round(DENSITY_IF_UNKNOWN * cells)
-    return expected_digit_sum(width, height, mines) * share
+    return RULES[rule].expected_best(width, height, mines) * share
 
 
 def expected_seconds(width, height, mines, rule=2025, safe_start=True):

@@ -18,7 +18,7 @@ from .batch import played, select_text
 from .board import mine_count
 from .generator import DIFFICULTY_RATIOS, generate_pack
 from .packs import format_board, read_pack
-from .rules import oracle_2025
+from .rules import RULES
 
 DENSITY_STEP = 0.05
 DENSITY_POINTS = 9  # densities 0.00 .. 0.40
@@ -43,10 +43,8 @@ def measure(boards, rule, repeat):
             took = time.perf_counter() - began
             best = took if best is None else min(best, took)
         cells = board.width * board.height
-        share = float(task.rule.value(task.rule.counted(score)))
-        if rule == 2025:
-            oracle = oracle_2025(board)
-            share = share / oracle if oracle else 1.0
+        best_score = task.rule.best(board)
+        share = float(task.rule.value(task.rule.counted(score))) / best_score if best_score else 1.0
         out.append((mine_count(board) / cells, cells, best, share))
     return out
 
@@ -100,7 +98,7 @@ def fit(count, repeat, progress):
         boards = []
         for difficulty in DIFFICULTY_RATIOS:
             boards.extend(generate_pack(count, mode, difficulty))
-        for rule in (2025, 2026):
+        for rule in sorted(RULES):
             progress.write("fit-plan: %s start, %d boards, %d rule\n" % (kind, len(boards), rule))
             means = grid_means(measure(boards, rule, repeat))
             tables[kind, rule] = (filled(means, 0), filled(means, 1))

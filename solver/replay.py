@@ -18,7 +18,7 @@ from .geometry import geometry
 from .pagekit import document, escape, script_json, write_page
 from .policy import OPENED_BONUS
 from .replay_page import RAMP, REPLAY_CSS, REPLAY_JS, replay_body
-from .rules import format_score
+from .rules import RULES
 from .trace import beliefs, record, undecided
 
 _CODES = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"  # one cell's index in a frame's table
@@ -105,8 +105,9 @@ def _outcome(frame, after, played):
 
 def _score_text(rule, score):
     """(score as `score` prints it, the note it prints after a board that counts 0)."""
-    note = " (counts 0)" if rule == 2025 and score < 0 else ""
-    return format_score(rule, score), note
+    rule = RULES[rule]
+    note = " (counts 0)" if rule.floor is not None and score < rule.floor else ""
+    return rule.format_value(score), note
 
 
 def page_data(played):
@@ -120,7 +121,7 @@ def page_data(played):
         score, note = _score_text(rule, frame.score)
         item = {
             "open": "%x" % frame.opened, "hits": frame.hits, "score": score, "note": note,
-            "gained": format_score(rule, frame.gained), "last": _outcome(everything[k - 1], frame, played) if k else "",
+            "gained": RULES[rule].format_value(frame.gained), "last": _outcome(everything[k - 1], frame, played) if k else "",
         }
         if step is None:
             item.update(cell=None, kind="end", why=_end_text(played))
@@ -152,7 +153,7 @@ def _score_log(played):
     clicked = [f for f in everything[:-1] if f.step.cell is not None] + [played.final]
     for before, after in zip(clicked, clicked[1:]):
         gain = after.gained - before.gained
-        line = "(%s%s) %s" % ("+" if gain >= 0 else "", format_score(played.rule, gain), format_score(played.rule, after.gained))
+        line = "(%s%s) %s" % ("+" if gain >= 0 else "", RULES[played.rule].format_value(gain), RULES[played.rule].format_value(after.gained))
         if after.hits > before.hits:
             line += " " + _xy(before.step.cell, played.board.width)
         lines.append(line)
@@ -190,7 +191,7 @@ def add_arguments(parser):
     )
     parser.add_argument("pack", metavar="PACK", help="board pack file")
     parser.add_argument("name", metavar="NAME", help="board name, e.g. board_9x9_10_1_auto")
-    parser.add_argument("--rule", type=int, choices=(2025, 2026), help="objective and score (default: the header form)")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="objective and score (default: the header form)")
     parser.add_argument("--look", action="store_true", help="play with the two-step lookahead (as solve --look)")
     parser.add_argument("-o", "--output", metavar="FILE", help="page to write (default: NAME.html)")
 

@@ -11,7 +11,6 @@ beside the report (``--replays DIR`` writes them there).
 import os
 import sys
 from collections import namedtuple
-from fractions import Fraction
 
 from .board import mine_count
 from .packs import read_pack
@@ -19,7 +18,7 @@ from .selects import read_select
 from .generator import board_from_name
 from .pagekit import document, escape, script_json, write_page
 from .replay import replay_page
-from .rules import oracle_2025, replay
+from .rules import RULES, replay
 from .scorer import score_select
 from .svgplot import bars, scatter
 from .trace import record
@@ -43,7 +42,7 @@ def report_rows(select_text, pack_text=None, rule=None):
     for entry, (name, score, counted) in zip(entries, scored):
         board = boards.get(name) or board_from_name(name, 2026 if entry.mines is not None else 2025)
         clicks = [(x, y) for x, y, _ in entry.clicks]
-        oracle = 1 if rule == 2026 else oracle_2025(board)
+        oracle = RULES[rule].best(board)
         hits = replay(board, clicks).hits
         rows.append(Row(name, board.width, board.height, mine_count(board), score, counted, oracle, hits, clicks, board))
     return rows, total, rule, errors
@@ -51,16 +50,12 @@ def report_rows(select_text, pack_text=None, rule=None):
 
 def official_total(rule, total):
     """The total as the official summary table shows it (2026: six decimals)."""
-    if rule == 2026:
-        return "%.6f" % Fraction(total)
-    return str(total)
+    return RULES[rule].shown(total)
 
 
 def official_score(rule, score):
     """A board's score as the official summary shows it: '(-5) 0' for a 2025 board below zero."""
-    if rule == 2026:
-        return "%.6f" % Fraction(score)
-    return "(%d) 0" % score if score < 0 else str(score)
+    return RULES[rule].shown(score)
 
 
 def write_replays(rows, folder, rule, look=False):
@@ -97,7 +92,7 @@ def _plots(rows, rule):
     counts = [0] * (most + 1)
     for r in rows:
         counts[r.hits] += 1
-    unit = "board score" if rule == 2026 else "points"
+    unit = RULES[rule].unit_name
     return [
         scatter(ratio, "score / oracle against mine density", "mines / cells", "ratio",
                 x_range=(0.0, max([x for x, _ in ratio] + [0.05]) * 1.05), y_range=(min([0.0] + [y for _, y in ratio]), 1.0)),
@@ -208,7 +203,7 @@ def add_arguments(parser):
     )
     parser.add_argument("select", metavar="SELECT", help="select list file (the solver's output)")
     parser.add_argument("--pack", required=True, help="board pack the select list was played on")
-    parser.add_argument("--rule", type=int, choices=(2025, 2026), help="default: from the select list's header form")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="default: from the select list's header form")
     parser.add_argument("-o", "--output", metavar="FILE", default="report.html", help="page to write (default: report.html)")
     parser.add_argument("--replays", metavar="DIR", help="also write each board's replay page into DIR and link it")
 

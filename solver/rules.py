@@ -10,8 +10,9 @@ are kept.
 
 A score is an int in the rule's unit (2025: points; 2026: ten-thousandths of a
 board), so totals are exact sums of ints; `value` gives the number a person reads
-and `format` the text the official page shows.  Everything else (summaries, the
-player's values, the endgame, the CLI's --rule choices) asks the Rule in RULES.
+and `format` the text `score` prints.  Everything else that depends on the contest
+(summaries, oracles, the plan's expected scores, the player's values, the endgame,
+the CLI's --rule choices) asks the Rule in RULES.
 
 This module knows nothing of the solver: it reads a judge's Outcome.
 """
@@ -37,11 +38,39 @@ class Rule2025:
         """What a board's score adds to the summary total."""
         return score if score > 0 else 0
 
+    def gained(self, outcome):
+        """What the clicks so far earned before the end-of-board charge: the official
+        page's running score (digits opened less 20 a mine)."""
+        return outcome.digits_opened - self.mine_penalty * outcome.hits_while_open
+
     def value(self, score):
         return score
 
     def format(self, score):
         return str(score)
+
+    def format_value(self, value):
+        """A score as `score` prints it."""
+        return str(value)
+
+    def shown(self, value):
+        """A board's score as the official summary shows it: '(-5) 0' below zero."""
+        return "(%d) 0" % value if value < 0 else str(value)
+
+    unit_name = "points"
+
+    def best(self, board):
+        """The best score of a board: every safe digit, no mine (the oracle)."""
+        return sum(d for d in board.cells if d != MINE)
+
+    def expected_best(self, width, height, mines):
+        """The mean best score of a random board of this size and mine count: each mine's
+        neighbours that are safe."""
+        cells = width * height
+        if cells < 2 or width < 2 or height < 2:
+            return float(mines)
+        mean_neighbours = (8.0 * cells - 6.0 * (width + height) + 4.0) / cells
+        return mines * mean_neighbours * (cells - mines) / (cells - 1.0)
 
     def click_values(self, safe_total, mines):
         """(worth of opening a safe cell showing d, worth of clicking a mine), for the
@@ -68,12 +97,29 @@ class Rule2026:
     def counted(self, score):
         return score
 
+    def gained(self, outcome):
+        return self.value(self.score(outcome))
+
     def value(self, score):
         return Fraction(score, self.unit)
 
     def format(self, score):
         sign = "-" if score < 0 else ""
         return "%s%d.%04d" % (sign, abs(score) // self.unit, abs(score) % self.unit)
+
+    def format_value(self, value):
+        return "%.4f" % value
+
+    def shown(self, value):
+        return "%.6f" % Fraction(value)
+
+    unit_name = "board score"
+
+    def best(self, board):
+        return 1
+
+    def expected_best(self, width, height, mines):
+        return 1.0
 
     def click_values(self, safe_total, mines):
         share = 1.0 / max(1, safe_total)
@@ -89,11 +135,6 @@ def _twice(digit):
 RULES = {2025: Rule2025(), 2026: Rule2026()}
 
 
-def rule_of(year):
-    """The Rule of a contest year (2025 or 2026)."""
-    return RULES[year]
-
-
 def replay(board, clicks):
     """A judge that has seen the (x, y) clicks, indexed as the official page does."""
     judge = Judge(board)
@@ -101,26 +142,3 @@ def replay(board, clicks):
     for x, y in clicks:
         judge.open(width * y + x)
     return judge
-
-
-def score_2025(board, clicks):
-    """ADC2025 score of one board for a list of (x, y) clicks (raw: may be negative)."""
-    return RULES[2025].score(replay(board, clicks).outcome())
-
-
-def score_2026(board, clicks):
-    """ADC2026 score of one board as an exact Fraction, truncated to four decimals."""
-    rule = RULES[2026]
-    return rule.value(rule.score(replay(board, clicks).outcome()))
-
-
-def oracle_2025(board):
-    """The best ADC2025 score: every safe digit, no mine."""
-    return sum(d for d in board.cells if d != MINE)
-
-
-def format_score(rule, value):
-    """A score as printed: an int for 2025, four decimals for 2026 (`value` a number)."""
-    if rule == 2026:
-        return "%.4f" % value
-    return str(value)

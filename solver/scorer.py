@@ -16,7 +16,7 @@ from .board import mine_count
 from .generator import board_from_name
 from .lines import read_text
 from .packs import read_pack
-from .rules import format_score, score_2025, score_2026
+from .rules import RULES, replay
 from .selects import read_select
 
 
@@ -29,7 +29,7 @@ def add_arguments(parser):
     )
     parser.add_argument("select", help="select list file, or - for stdin")
     parser.add_argument("--pack", help="board pack the select list was played on")
-    parser.add_argument("--rule", type=int, choices=(2025, 2026), help="default: from the select list's header form")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="default: from the select list's header form")
     parser.add_argument("--csv", action="store_true", help="print the official score_summary.csv columns instead")
     parser.add_argument("--lenient", action="store_true", help="skip bad lines and out-of-range clicks instead of rejecting the file")
 
@@ -133,11 +133,9 @@ def score_text(text, pack_text=None, rule=None, lenient=False):
         return Scored([], {}, errors, warnings)
     rows, totals = [], {}
     for board, clicks, board_rule in plays:
-        if board_rule == 2026:
-            score = counted = score_2026(board, clicks)
-        else:
-            score = score_2025(board, clicks)
-            counted = max(0, score)
+        rule_object = RULES[board_rule]
+        points = rule_object.score(replay(board, clicks).outcome())
+        score, counted = rule_object.value(points), rule_object.value(rule_object.counted(points))
         totals[board_rule] = totals.get(board_rule, 0) + counted
         rows.append((board.name, score, counted, board_rule))
     return Scored(rows, totals, errors, warnings)
@@ -191,12 +189,12 @@ def run(args):
     out = sys.stdout
     for name, score, counted, rule in scored.rows:
         note = "" if score == counted else " (counts 0)"
-        out.write("%s %s%s\n" % (name, format_score(rule, score), note))
+        out.write("%s %s%s\n" % (name, RULES[rule].format_value(score), note))
     if not mixed:
         rule = args.rule or (next(iter(scored.totals)) if scored.totals else _form_of(select_text))
-        out.write("total %s\n" % format_score(rule, scored.totals.get(rule, 0)))
+        out.write("total %s\n" % RULES[rule].format_value(scored.totals.get(rule, 0)))
     for rule, total in scored.totals.items() if mixed else ():
-        out.write("total %d %s\n" % (rule, format_score(rule, total)))
+        out.write("total %d %s\n" % (rule, RULES[rule].format_value(total)))
     return 0
 
 
@@ -212,4 +210,4 @@ def _write_csv(out, rows):
     running = 0
     for trial, (name, _, counted, rule) in enumerate(rows, 1):
         running += counted
-        out.write("%d,%s,%s,%s\n" % (trial, name, format_score(rule, counted), format_score(rule, running)))
+        out.write("%d,%s,%s,%s\n" % (trial, name, RULES[rule].format_value(counted), RULES[rule].format_value(running)))

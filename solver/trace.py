@@ -79,10 +79,7 @@ def _running(board, rule, clicks):
 def _now(rule, judge):
     """(opened, hits, score, gained) of what a judge has seen so far."""
     facts = judge.outcome()
-    score = rule.value(rule.score(facts))
-    if rule.year == 2026:
-        return judge.opened, judge.hits, score, score
-    return judge.opened, judge.hits, score, facts.digits_opened - rule.mine_penalty * facts.hits_while_open
+    return judge.opened, judge.hits, rule.value(rule.score(facts)), rule.gained(facts)
 
 
 def beliefs(step, opened, size):

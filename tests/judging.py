@@ -1,6 +1,7 @@
 """Test helpers that look at a Judge from the outside, the way the official page would."""
 
 from solver.bitset import cells_of
+from solver.rules import RULES, replay
 
 
 def reveal(judge, cell):
@@ -13,3 +14,19 @@ def safe_left(judge):
     """The safe cells still closed."""
     facts = judge.outcome()
     return facts.safe_total - facts.safe_opened
+
+
+def score_2025(board, clicks):
+    """ADC2025 score of one board for (x, y) clicks, raw (may be negative)."""
+    return RULES[2025].score(replay(board, clicks).outcome())
+
+
+def score_2026(board, clicks):
+    """ADC2026 score of one board for (x, y) clicks, an exact Fraction."""
+    rule = RULES[2026]
+    return rule.value(rule.score(replay(board, clicks).outcome()))
+
+
+def oracle_2025(board):
+    """The best ADC2025 score of a board: every safe digit."""
+    return RULES[2025].best(board)

@@ -12,7 +12,7 @@ from pathlib import Path
 from solver.batch import play_board
 from solver.bench import bench_pack
 from solver.generator import generate_pack
-from solver.rules import oracle_2025
+from judging import oracle_2025
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 

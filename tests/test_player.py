@@ -58,7 +58,8 @@ def test_the_player_never_clicks_an_open_cell_and_stops_when_done():
 
 
 def test_the_first_mine_on_a_board_without_safe_cells_counts():
-    from solver.rules import RULES, score_2025
+    from solver.rules import RULES
+    from judging import score_2025
 
     board = make_board(2, 2, "all_mines", [MINE] * 4)
     judge = Judge(board)

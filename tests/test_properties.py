@@ -39,7 +39,7 @@ from solver.geometry import geometry
 from solver.judge import Judge
 from judging import reveal, safe_left
 from solver.player import play, task_of
-from solver.rules import score_2025, score_2026
+from judging import score_2025, score_2026
 from solver.safezone import safe_cells
 from solver.scorer import score_text
 import reference_scorer as reference

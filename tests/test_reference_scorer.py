@@ -17,7 +17,7 @@ from official_data import SAMPLE_2025, official_text
 from solver.board import board_header, mine_count
 from solver.generator import board_from_name
 from solver.packs import format_pack
-from solver.rules import score_2025, score_2026
+from judging import score_2025, score_2026
 from solver.scorer import score_text
 from solver.selects import format_select
 

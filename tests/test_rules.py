@@ -26,7 +26,8 @@ from solver.packs import format_pack
 from solver.selects import format_select
 from solver.judge import Judge
 from judging import reveal, safe_left
-from solver.rules import RULES, oracle_2025, score_2025, score_2026
+from solver.rules import RULES
+from judging import oracle_2025, score_2025, score_2026
 from solver.scorer import score_select
 from official_data import SAMPLE_2025 as SAMPLE, official_file, official_text
 

@@ -37,7 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script 
 
 from solver.batch import play_board  # noqa: E402
 from solver.generator import generate_pack  # noqa: E402
-from solver.rules import RULES, oracle_2025  # noqa: E402
+from solver.rules import RULES  # noqa: E402
+from judging import oracle_2025  # noqa: E402
 
 # (label, mode, difficulty, form, boards, rule, anonymous, measured, floor)
 GROUPS = [

@@ -8,7 +8,8 @@ from solver.judge import Judge
 from solver.player import play, task_of
 from solver.probability import probability_of
 from solver.replay import encode_beliefs, page_data, probability_label
-from solver.rules import replay, score_2025
+from solver.rules import replay
+from judging import score_2025
 from solver.trace import beliefs, record
 
 
