@@ -30,16 +30,32 @@ def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
     `state_cap` states.
     """
     order, sizes, room, at = walk(component)
-    count = len(order)
+    forward = _forward(component, sizes, room, at, odds, state_cap)
+    if forward is None:
+        return None
+    backward = _backward(sizes, *forward)
+    if backward is None:
+        return None
+    by_class = [None] * len(order)
+    for i, k in enumerate(order):
+        by_class[k] = backward[i]
+    return [b[0] for b in by_class], [b[1] for b in by_class], [b[2] for b in by_class]
+
+
+def _forward(component, sizes, room, at, odds, state_cap):
+    """(layers, programs, ways_at) of the forward pass, or None past `state_cap` states.
+
+    layers[i] maps the state before class i to its weight; programs[i] lists each
+    (state before, mines in class i, state after); ways_at[i][m] weighs m mines in
+    class i.  A state packs the mines still needed by the open constraints into one
+    int, `bits` bits per constraint at the slot it holds while open; a finished
+    constraint needs 0, so its slot is free for the next one.
+    """
+    count = len(sizes)
     last = [0] * len(component.constraints)  # the step where each constraint closes
     for i, here in enumerate(at):
         for j in here:
             last[j] = i
-
-    # forward: layers[i] maps the state before class i to its weight.  A state packs the
-    # mines still needed by the open constraints into one int, `bits` bits per
-    # constraint at the slot it holds while open; a finished constraint needs 0, so its
-    # slot is free for the next one.
     bits = max(1, max(mines for _, mines in component.constraints).bit_length())
     field = (1 << bits) - 1
     slot_of = {}  # open constraint -> bit offset of its slot
@@ -89,8 +105,14 @@ def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
         layers.append(states)
         programs.append(program)
         states = _rescaled(nxt)
+    return layers, programs, ways_at
 
-    # backward: after[i] maps the state after class i to the weight of its completions
+
+def _backward(sizes, layers, programs, ways_at):
+    """[(probability, certain safe, certain mine)] per class in walking order, or None
+    when nothing completes: after_weights maps the state after class i to the weight of
+    its completions."""
+    count = len(sizes)
     after_weights = {0: 1.0}
     class_probs = [0.0] * count
     certain_safe = [False] * count
@@ -116,10 +138,7 @@ def sweep(component, odds, state_cap=SWEEP_STATE_CAP):
         certain_safe[i] = most == 0
         certain_mine[i] = fewest == size
         after_weights = _rescaled(before)
-    by_class = [None] * count
-    for i, k in enumerate(order):
-        by_class[k] = (class_probs[i], certain_safe[i], certain_mine[i])
-    return [b[0] for b in by_class], [b[1] for b in by_class], [b[2] for b in by_class]
+    return list(zip(class_probs, certain_safe, certain_mine))
 
 
 def _rescaled(weights):
