@@ -23,7 +23,7 @@ COMMANDS = (
     ("report", "solver.report", "a select list on one page: writes an HTML report (total, sortable table, plots)"),
     ("replay", "solver.replay", "play one board of a pack: writes an HTML page to step through the player's clicks and beliefs"),
     ("icpc", "solver.variants.icpc", "ICPC 2003 'inexperienced player' analyser: reads fields on stdin, prints answers"),
-    ("topcoder", "solver.variants.topcoder", "Topcoder SuperMinesweeper player: reads the tester on stdin, prints moves on stdout"),
+    ("topcoder", "solver.variants.topcoder_stdio", "Topcoder SuperMinesweeper player: reads the tester on stdin, prints moves on stdout"),
     ("topcoder-test", "solver.variants.topcoder_harness", "local Topcoder tester: reads nothing; plays seeds through the player, prints scores"),
 )
 

@@ -13,8 +13,9 @@ import sys
 
 import pytest
 
-from solver.variants.topcoder import Player, keep_guessing, parse_answer, play_stdio, score_of
-from solver.variants.topcoder_harness import Board, Game, JavaSha1Prng, make_board, parse_seeds, values_of
+from solver.variants.topcoder import Player, keep_guessing, score_of
+from solver.variants.topcoder_stdio import parse_answer, play_stdio
+from solver.variants.topcoder_harness import Case, Game, JavaSha1Prng, make_case, parse_seeds, values_of
 
 PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -55,13 +56,13 @@ class FakeTester:
 
 
 def board_from_rows(rows, reach, start):
-    """A Board from strings of '*' (mine) and '.', with the start cell given as (r, c)."""
+    """A Case from strings of '*' (mine) and '.', with the start cell given as (r, c)."""
     side = len(rows)
     mines = {r * side + c for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*"}
     grid = values_of(side, reach, mines)
     cell = start[0] * side + start[1]
     assert grid[cell] == 0
-    return Board(side, len(mines), reach, grid, cell)
+    return Case(side, len(mines), reach, grid, cell)
 
 
 def play_fake(board):
@@ -154,7 +155,7 @@ def test_keep_guessing_rule():
 
 @pytest.mark.parametrize("seed", [1, 3, 7, 14, 28, 39, 86, 99])
 def test_player_moves_are_valid_and_certain_moves_sound(seed):
-    board = make_board(seed)
+    board = make_case(seed)
     tester, player = play_fake(board)  # an invalid or repeated move raises in Game.move
     side = board.side
     opened = set()
@@ -172,7 +173,7 @@ def test_player_moves_are_valid_and_certain_moves_sound(seed):
 
 
 def test_player_in_process_matches_callbacks():
-    board = make_board(11)
+    board = make_case(11)
     calls = []
 
     def reveal(cell, guess):
@@ -192,13 +193,13 @@ def test_player_in_process_matches_callbacks():
 
 def test_boards_match_the_official_tester():
     # values printed by the official tester (-debug) for these seeds
-    b1 = make_board(1)
+    b1 = make_case(1)
     assert (b1.side, b1.mines, b1.reach, divmod(b1.start, b1.side)) == (10, 10, 2, (6, 7))
-    b2 = make_board(2)
+    b2 = make_case(2)
     assert (b2.side, b2.mines, b2.reach, divmod(b2.start, b2.side)) == (50, 750, 4, (24, 48))
-    b3 = make_board(3)
+    b3 = make_case(3)
     assert (b3.side, b3.mines, b3.reach, divmod(b3.start, b3.side)) == (18, 51, 8, (7, 0))
-    b5 = make_board(5)
+    b5 = make_case(5)
     assert (b5.side, b5.mines, b5.reach, divmod(b5.start, b5.side)) == (39, 157, 8, (5, 18))
     assert sum(1 for v in b1.grid if v == -1) == 10
 

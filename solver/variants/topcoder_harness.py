@@ -40,8 +40,8 @@ D_CHOICES = (1, 2, 4, 5, 8, 9, 10)
 ERROR_SCORE = -1.0
 PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-Board = namedtuple("Board", "side mines reach grid start")
-Board.__doc__ = """One test: grid[cell] is the value of a safe cell or -1 for a mine (cell = r * side + c)."""
+Case = namedtuple("Case", "side mines reach grid start")
+Case.__doc__ = """One Topcoder test case (not a board.Board): grid[cell] is the value of a safe cell or -1 for a mine (cell = r * side + c)."""
 
 Result = namedtuple("Result", "seed score opened hits moves seconds error")
 
@@ -137,7 +137,7 @@ def values_of(side, reach, mine_cells):
     return grid
 
 
-def make_board(seed):
+def make_case(seed):
     """The official tester's board for `seed`."""
     rng = JavaSha1Prng(seed)
     side = rng.randint(MIN_N, MAX_N)
@@ -158,7 +158,7 @@ def make_board(seed):
         if zeros:
             break
     start = zeros[rng.randint(0, len(zeros) - 1)]
-    return Board(side, mines, reach, grid, start)
+    return Case(side, mines, reach, grid, start)
 
 
 class Game:
@@ -217,7 +217,7 @@ def header_lines(board):
 
 def play_subprocess(seed, time_limit=TIME_LIMIT, command=None):
     """Run the player as a subprocess on `seed`; a Result."""
-    board = make_board(seed)
+    board = make_case(seed)
     game = Game(board)
     env = dict(os.environ)
     env["PYTHONPATH"] = PROJECT_ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
@@ -279,7 +279,7 @@ def play_subprocess(seed, time_limit=TIME_LIMIT, command=None):
 
 def play_inprocess(seed, time_limit=TIME_LIMIT, share=None, never_stop=False):
     """Play `seed` with the player in this process (fast, for tuning); (Result, Player)."""
-    board = make_board(seed)
+    board = make_case(seed)
     game = Game(board)
     side = board.side
 
@@ -339,7 +339,7 @@ def run(args):
         for result in pool.map(one, seeds):
             results.append(result)
             if not args.quiet:
-                board = make_board(result.seed)
+                board = make_case(result.seed)
                 print(
                     "Seed = %d, Score = %.6f, N=%d M=%d D=%d, opened=%d/%d, hits=%d, time=%.2fs%s"
                     % (result.seed, result.score, board.side, board.mines, board.reach, result.opened,
