@@ -11,7 +11,7 @@ import importlib
 import os
 import sys
 
-# (name, module, one-line help); modules are imported only when their command runs
+# (name, module, one-line help); a module is imported only when its command is named
 COMMANDS = (
     ("solve", "solver.batch", "play a pack: select list on stdout, summary on stderr"),
     ("score", "solver.scorer", "score a select list as the official page does"),
@@ -28,7 +28,12 @@ COMMANDS = (
 )
 
 
-def build_parser():
+def build_parser(argv=None):
+    """The parser for the arguments `argv` (default: the command line).  Every command
+    is listed from COMMANDS; only the module of the command `argv` names is imported,
+    to add its arguments and runner."""
+    argv = sys.argv[1:] if argv is None else argv
+    named = next((arg for arg in argv if not arg.startswith("-")), None)
     parser = argparse.ArgumentParser(
         prog="python -m solver",
         description="Minesweeper contest player (ADC2025/ADC2026) and friends.",
@@ -36,8 +41,10 @@ def build_parser():
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, module_name, help_text in COMMANDS:
-        module = importlib.import_module(module_name)
         command = sub.add_parser(name, help=help_text, description=help_text)
+        if name != named:
+            continue
+        module = importlib.import_module(module_name)
         adder = getattr(module, "add_arguments_" + name.replace("-", "_"), None) or module.add_arguments
         adder(command)
         runner = getattr(module, "run_" + name.replace("-", "_"), None) or module.run
@@ -51,7 +58,7 @@ BROKEN_PIPE_STATUS = 141
 
 
 def main(argv=None):
-    args = build_parser().parse_args(argv)
+    args = build_parser(argv).parse_args(argv)
     try:
         status = args.run(args) or 0
         sys.stdout.flush()  # inside the try: a broken pipe met at exit would print a traceback

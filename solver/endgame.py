@@ -142,11 +142,3 @@ class Endgame:
                 best, best_cell = expected, cell
         memo[key] = (best, best_cell)
         return memo[key]
-
-
-def best_move(unknown, known_mines, mines_left, constraints, masks, safe_value, mine_value):
-    """(cell to click or None to stop, expected value), or None when the endgame is too big.
-
-    safe_value(d) -- what opening a safe cell showing d is worth; mine_value -- a mine.
-    """
-    return Endgame(masks, safe_value, mine_value).best_move(unknown, known_mines, mines_left, constraints)

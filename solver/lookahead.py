@@ -22,7 +22,7 @@ from .probability import estimate, mine_count_odds
 
 LOOK_BUDGET = 400  # search nodes per component counted for a look
 LOOK_MIN_WEIGHT = 0.02  # digits less likely than this are not looked at
-CANNOT_SHOW = -1.0  # safety_after's answer for a digit no layout allows
+CANNOT_SHOW = -1.0  # the safety answered for a digit no layout allows
 
 
 class Lookahead:
@@ -71,18 +71,13 @@ class Lookahead:
         return total / weight_sum
 
     def safety_after_mine(self, cell):
-        """The safety of the best click once `cell` has turned out a mine; None or
-        CANNOT_SHOW as for safety_after."""
+        """The safety of the best click once `cell` has turned out a mine (1.0 when some
+        cell is then certain); CANNOT_SHOW when no layout allows it; None when a
+        component is too big to count."""
         bit = 1 << cell
         kept, kept_counts, zone = self._split(bit)
         changed = self._without(bit, zone, 1)
         return self._safety_of(kept, kept_counts, changed, self.interior & ~bit, self.mines_left - 1, self.unknown & ~bit)
-
-    def safety_after(self, cell, mines_around):
-        """The safety of the best click once `cell` has shown `mines_around` mines among
-        its undecided neighbours (1.0 when some cell is then certain); CANNOT_SHOW when
-        no layout allows it; None when a component is too big to count."""
-        return self._safety(self._setting(cell), mines_around)
 
     def _setting(self, cell):
         """What does not depend on the digit: the cell's undecided neighbours, the

@@ -120,9 +120,13 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
     return Estimate(masks, probs, interior_prob, safe & ~mines, mines, exact)
 
 
-def cell_probabilities(estimate, size):
-    """A list: mine probability of every undecided closed cell, None elsewhere."""
+def cell_probabilities(estimate, size, interior=0):
+    """A list: the mine probability of every frontier cell and every cell of `interior`
+    (the closed undecided cells no digit touches), None elsewhere."""
     probs = [None] * size
+    if estimate.interior_prob is not None:
+        for c in cells_of(interior):
+            probs[c] = estimate.interior_prob
     for cells, p in zip(estimate.class_masks, estimate.class_probs):
         for c in cells_of(cells):
             probs[c] = p

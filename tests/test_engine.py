@@ -171,7 +171,7 @@ def naive_value(layouts, digits_of, closed, safe_value, mine_value):
 @given(positions(max_closed=5), st.sampled_from([(2, -20), (1, -3), (6, -20)]))
 @settings(max_examples=80, deadline=None)
 def test_endgame_value_is_the_expectimax_value(position, values):
-    from solver.endgame import best_move, layouts_of
+    from solver.endgame import Endgame, layouts_of
 
     geo, mines, values_, numbers, unknown, known = position
     per_digit, mine_value = values
@@ -183,7 +183,7 @@ def test_endgame_value_is_the_expectimax_value(position, values):
     total = popcount(mines & unknown)
     constraints = constraints_of(values_.__getitem__, numbers, geo.masks, unknown, known)
     layouts = layouts_of(unknown, total, constraints)
-    move = best_move(unknown, known, total, constraints, geo.masks, safe_value, mine_value)
+    move = Endgame(geo.masks, safe_value, mine_value).best_move(unknown, known, total, constraints)
     assert move is not None
 
     def digits_of(layout, cell):
@@ -196,11 +196,11 @@ def test_endgame_value_is_the_expectimax_value(position, values):
 
 
 def test_endgame_declines_a_cheap_coin_flip_and_takes_a_rich_one():
-    from solver.endgame import best_move
+    from solver.endgame import Endgame
 
     geo = geometry(2, 1)  # two closed cells, one mine, nothing known: each safe cell shows 1
-    assert best_move(0b11, 0, 1, [], geo.masks, lambda d: 2 * d, -20)[0] is None
-    cell, value = best_move(0b11, 0, 1, [], geo.masks, lambda d: 2 * d + 30, -20)
+    assert Endgame(geo.masks, lambda d: 2 * d, -20).best_move(0b11, 0, 1, [])[0] is None
+    cell, value = Endgame(geo.masks, lambda d: 2 * d + 30, -20).best_move(0b11, 0, 1, [])
     assert cell is not None and abs(value - 22.0) < 1e-9
 
 

@@ -22,7 +22,7 @@ from solver.variants.icpc import (
     closed_after_start,
     least_closed,
     read_fields,
-    solve_text,
+    answers_text,
 )
 
 PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -166,12 +166,12 @@ GOOD_INPUT = "3 3\n...\n...\nMM.\n3 3\n.M.\n...\n...\n3 4\n....\n....\n....\n0 0
 
 
 def test_solve_text_multiple_fields():
-    assert solve_text(GOOD_INPUT) == "0\n2\n0\n"
+    assert answers_text(GOOD_INPUT) == "0\n2\n0\n"
 
 
 def test_solve_text_stops_at_terminator_and_tolerates_blank_lines():
-    assert solve_text("3 3\r\n...\r\n...\r\nMM.\r\n\r\n0 0\r\nanything after\n") == "0\n"
-    assert solve_text("0 0\n") == ""
+    assert answers_text("3 3\r\n...\r\n...\r\nMM.\r\n\r\n0 0\r\nanything after\n") == "0\n"
+    assert answers_text("0 0\n") == ""
 
 
 @pytest.mark.parametrize(
@@ -189,7 +189,7 @@ def test_solve_text_stops_at_terminator_and_tolerates_blank_lines():
 )
 def test_malformed_input_names_the_line(text, line):
     with pytest.raises(FieldFormatError) as caught:
-        solve_text(text)
+        answers_text(text)
     assert caught.value.line == line
     assert str(caught.value).startswith(f"line {line}:")
 

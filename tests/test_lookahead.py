@@ -21,6 +21,12 @@ from solver.probability import estimate, mine_count_odds
 from test_engine import consistent_assignments, positions
 
 
+def safety_after(looker, cell, mines_around):
+    """The safety of the best click once `cell` has shown `mines_around` mines among its
+    undecided neighbours: what second_safety averages over the digits."""
+    return looker._safety(looker._setting(cell), mines_around)
+
+
 def looker_of(position):
     geo, mines, values, numbers, unknown, known = position
     total = popcount(mines & unknown)
@@ -60,7 +66,7 @@ def test_safety_after_each_digit_is_the_brute_force_one(position):
         assume(rest)
         around = geo.masks[cell] & rest
         for mines_around in range(popcount(around) + 1):
-            got = looker.safety_after(cell, mines_around)
+            got = safety_after(looker, cell, mines_around)
             want = brute_safety(geo.masks, unknown, worlds, cell, mines_around)
             assert got is not None  # tiny components always count exactly
             if want == CANNOT_SHOW:

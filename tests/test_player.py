@@ -1,5 +1,6 @@
 """The player's public facts: what a board's name may tell it, and when it must not."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -8,6 +9,7 @@ from solver.board import make_board, MINE, name_promise_kept
 from solver.generator import board_from_name
 from solver.geometry import geometry
 from solver.judge import Judge
+from board_strategies import boards
 from judging import safe_left
 from solver.player import play, task_of
 from solver.safezone import safe_cells
@@ -96,3 +98,45 @@ def test_the_player_never_leaves_a_certain_safe_cell_closed(width, height, rule,
         if all(bin(masks[c] & layout).count("1") == board.cells[c] for c in digits):
             may_be_mine |= layout
     assert all(may_be_mine >> c & 1 for c in closed), "a closed cell was certainly safe"
+
+
+@given(boards(max_side=9), st.sampled_from((2025, 2026)), st.booleans())
+@settings(max_examples=120, deadline=None)
+def test_the_knowledge_keeps_its_invariants_after_every_step(board, rule, look):
+    """Knowledge.check() after each step the player takes (open, single digits, pairs,
+    counting), on random boards under both rules: no cell both safe and a mine, no
+    digit of a closed cell, opened mines exactly the hits."""
+    import solver.player as player
+
+    steps = ("open_safe", "every_single_digit", "pair_rule", "count")
+    originals = {name: getattr(player, name) for name in steps}
+    checked = []
+
+    def checking(step):
+        def run(knowledge, *args):
+            result = step(knowledge, *args)
+            knowledge.check()
+            checked.append(step.__name__)
+            return result
+
+        return run
+
+    try:
+        for name in steps:
+            setattr(player, name, checking(originals[name]))
+        judge = Judge(board)
+        play(task_of(board, rule), judge.view(), look=look)
+    finally:
+        for name in steps:
+            setattr(player, name, originals[name])
+    assert checked or not judge.clicks  # the steps ran (an all-mine board may need none)
+
+
+def test_the_invariant_check_catches_a_broken_knowledge():
+    from solver.player import Knowledge
+
+    knowledge = Knowledge(geometry(3, 3), (0,))
+    knowledge.check()
+    knowledge.mines = 1  # cell 0 is known safe: it cannot be a known mine too
+    with pytest.raises(AssertionError, match="both safe and a mine"):
+        knowledge.check()

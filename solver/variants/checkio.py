@@ -133,10 +133,7 @@ def checkio(field):
 
 def guess_cell(result, interior, closed, marked, masks):
     """The closed cell of least mine probability; ties go to the engine's preference."""
-    probs = cell_probabilities(result, len(masks))
-    if result.interior_prob is not None:
-        for c in cells_of(interior):
-            probs[c] = result.interior_prob
+    probs = cell_probabilities(result, len(masks), interior)
     candidates = [(p, c) for c, p in enumerate(probs) if p is not None and closed >> c & 1]
     lowest = min(p for p, _ in candidates)
     choice = choose_guess(result, interior, closed, masks, marked)

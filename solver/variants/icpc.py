@@ -203,7 +203,7 @@ def read_fields(lines):
     raise FieldFormatError(number + 1, "end of input without the '0 0' line")
 
 
-def solve_text(text):
+def answers_text(text):
     """The output for a whole input text: one answer a line (FieldFormatError if malformed)."""
     return "".join(f"{least_closed(rows)}\n" for rows in read_fields(text.splitlines()))
 

@@ -89,11 +89,12 @@ def keep_guessing(p, opened, safe_total, hits, share=UNLOCK_SHARE):
     return (1.0 - p) * gain * (hits + 2) > p * f
 
 
-def expected_progress(cell_unknown, known_mines, dist, touching):
+def expected_progress(cell_unknown, dist, touching):
     """Expected number of cells a revealed digit would make certain, over its values.
 
-    A digit d on the guessed cell means `d - known_mines` mines among `cell_unknown`;
-    that alone, or against an overlapping constraint (the pair rule), may settle cells.
+    dist[m]: the odds that m of the cell's undecided neighbours `cell_unknown` are mines
+    (what its digit would then say, less its known mines); that alone, or against an
+    overlapping constraint (the pair rule), may settle cells.
     """
     size = len(dist) - 1
     expected = 0.0
@@ -308,16 +309,13 @@ class Player:
 
         Cells within NEAR_SAFEST of the least mine probability compete on (1 - p)
         times a bonus for progress: how many cells the digit they would show is
-        expected to settle at once (policy's lookahead; a zero settles all its
+        expected to settle at once (expected_progress; a zero settles all its
         neighbours).  Only the LOOKAHEAD_CELLS with the fewest closed neighbours are
         looked at closely.
         """
         masks = self.geo.masks
-        probs = cell_probabilities(result, self.geo.size)
+        probs = cell_probabilities(result, self.geo.size, interior)
         p_interior = result.interior_prob
-        if p_interior is not None:
-            for c in cells_of(interior):
-                probs[c] = p_interior
         # crude estimates of uncounted components only ranked the windows: use the windows
         usable = unknown & ~rough
         for c, p in refined.items():
@@ -346,8 +344,7 @@ class Player:
             for n in cells_of(around):
                 for cells, need in by_cell.get(n, ()):
                     touching[cells] = need
-            known = popcount(masks[c] & self.mines)
-            progress = expected_progress(around, known, mine_count_odds(neighbour), list(touching.items()))
+            progress = expected_progress(around, mine_count_odds(neighbour), list(touching.items()))
             merit = (1.0 - p) * (1.0 + PROGRESS_WEIGHT * min(progress, PROGRESS_CAP))
             key = (merit, -c)
             if best is None or key > best[0]:
