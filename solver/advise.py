@@ -184,7 +184,7 @@ def add_arguments(parser):
         "candidate pack board_pack_COUNT_MODE_DIFFICULTY, best first: COUNT MODE DIFFICULTY "
         "PREDICTED_POINTS PACK_BYTES, and a last line saying how it was measured.  With --check, "
         "generates the best pack and runs the bundle on it for real, and prints how far the real "
-        "total lands from the prediction (exit status 1 when it is more than 25%% off)."
+        "total lands from the prediction (exit status 1 when it is more than 25% off)."
     )
     parser.add_argument("--seconds", type=float, default=CONTEST_SECONDS, help="the run's time limit (default: paiza.IO's 2.0)")
     parser.add_argument("--rule", type=int, choices=sorted(RULES), default=2025, help="objective, score and header form (default 2025)")
