@@ -102,6 +102,9 @@ def format_totals(totals, default_year=2025):
     return " ".join("%s (%d)" % (RULES[year].format(totals[year]), year) for year in sorted(totals))
 
 
+INDEX_SHARE = 0.25  # of the budget, counted from `start`, for finding the boards of a pack (see README)
+
+
 def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys.stderr, look=False):
     """Play a pack's text, then write a summary line on `err`: boards played of all,
     seconds since `start`, the score per rule.  Returns (played, totals).
@@ -111,12 +114,16 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
     most points per second from their headers and the others are left out unread.
     """
     start = time.perf_counter() if start is None else start
-    index = index_pack(text)
+    # a huge pack is indexed only as far as INDEX_SHARE of the budget: the rest is play
+    index = index_pack(text, None if budget is None else start + INDEX_SHARE * budget)
     wanted = None
     if budget is not None:
         wanted = partial(Plan(index.headers, rule).wanted, deadline=start + budget)
     count, totals, seconds = solve_items(boards_of(index, wanted), budget, rule, start, out, err, look)
     summary = format_totals(totals, rule or _first_form(index.headers))
+    if not index.complete:
+        err.write("note: a long pack: its first %d boards were found in %.0f%% of the budget, the rest left out\n"
+                  % (len(index.headers), 100 * INDEX_SHARE))
     err.write("boards %d/%d  seconds %.3f  score %s\n" % (count, len(index.headers), seconds, summary))
     return count, totals
 

@@ -16,6 +16,7 @@ under a deadline pays only for the boards it reaches.
 """
 
 import re
+import time
 from collections import namedtuple
 from itertools import repeat
 
@@ -130,7 +131,7 @@ def _check_board(width, height, rows, mines):
     return digits
 
 
-PackIndex = namedtuple("PackIndex", "headers rows strays first counted")
+PackIndex = namedtuple("PackIndex", "headers rows strays first counted complete")
 PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any board.
 
 headers -- each board's header line as written (its split() is the header's fields)
@@ -142,6 +143,7 @@ strays  -- [(line number, normal text, count of the non-blank lines after it)] o
 first   -- the line number of the first header
 counted -- [k, line number of header k]: how far line numbers were counted (they are
            counted only as far as boards are read, in order)
+complete -- False when only the first boards were indexed (index_pack's `until`)
 """
 
 
@@ -166,12 +168,24 @@ def _plain(text):
     )
 
 
-def index_pack(text):
-    """The PackIndex of a pack text: one regular-expression pass, no board parsed."""
+INDEX_CHUNK = 1 << 21  # characters of a plain pack indexed between two looks at the clock
+
+
+def index_pack(text, until=None):
+    """The PackIndex of a pack text: one regular-expression pass, no board parsed.
+
+    until -- a time.perf_counter() value: a plain pack is indexed chunk by chunk (each
+             cut where a header begins) and no further chunk is started past it, so a
+             huge pack leaves time to play; `complete` says whether all of it was read.
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
-    if _plain(text):
+    parts, complete = None, True
+    if until is not None and len(text) > INDEX_CHUNK:
+        parts, complete = _split_until(text, until)
+    elif _plain(text):
         parts = _NEXT_PLAIN_HEADER.split("\n" + text)  # [before, header, rows, header, rows, ...]
+    if parts is not None:
         before, headers, rows = parts[0], parts[1::2], parts[2::2]
     else:
         spans = [match.span() for match in _ANY_HEADER.finditer(text)]
@@ -189,7 +203,33 @@ def index_pack(text):
         first = next(n for n, raw in enumerate(lines) if raw.strip())
         strays.append((first + 1, normal_line(lines[first]), _blank_free(lines[first + 1 :])))
     first = before.count("\n") + 1
-    return PackIndex(headers, rows, strays, first, [0, first])
+    return PackIndex(headers, rows, strays, first, [0, first], complete)
+
+
+def _split_until(text, until):
+    """(parts, complete): the plain split of `text`, made chunk by chunk while the clock
+    is before `until`; parts is None if a chunk is not laid out plainly.
+
+    A chunk ends where a header line begins, so the pieces are those one split of the
+    whole text gives and the last board of a cut index is whole.  Each chunk is checked
+    with the line break that follows it: the checks overlap by that one character, so
+    every pair of neighbouring characters is seen and together they say what _plain
+    says of the whole text (checking the whole of a 35 MB pack takes 0.23 s)."""
+    parts, start = [], 0
+    while True:
+        cut = _NEXT_PLAIN_HEADER.search(text, start + INDEX_CHUNK)
+        end = cut.start() if cut else len(text)  # the line break before a header
+        if not _plain(text[start : end + 1]):
+            return None, True
+        if parts:  # the chunk begins with a header's line break: its split begins with ""
+            parts.extend(_NEXT_PLAIN_HEADER.split(text[start:end])[1:])
+        else:
+            parts = _NEXT_PLAIN_HEADER.split("\n" + text[:end])
+        if cut is None:
+            return parts, True
+        if time.perf_counter() >= until:
+            return parts, False
+        start = end
 
 
 def _blank_free(lines):

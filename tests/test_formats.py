@@ -9,6 +9,7 @@ contain and report -- never raise on -- everything else.
 """
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 import reference_scorer as reference
 from board_strategies import boards, digits_for, xy_of
 from solver.board import MINE, board_header, make_board, name_fields
+from solver import packs
 from solver.packs import _line_number, format_board, format_pack, index_pack, read_pack
 from solver.lines import decode_text
 from solver.selects import format_select, header_is_read, js_index, js_number, name_reads_back, read_select
@@ -297,6 +299,35 @@ def test_index_finds_the_headers_a_line_by_line_reading_finds(text):
     index = index_pack(text)
     found = [(_line_number(index, k), header.split()) for k, header in enumerate(index.headers)]
     assert found == naive_headers(text)
+
+
+@contextmanager
+def index_chunk(size):
+    """packs.INDEX_CHUNK set to `size` for the time of a with-block."""
+    saved, packs.INDEX_CHUNK = packs.INDEX_CHUNK, size
+    try:
+        yield
+    finally:
+        packs.INDEX_CHUNK = saved
+
+
+@given(
+    st.one_of(mixed_text, st.lists(boards(), max_size=6).map(format_pack), st.lists(boards(), max_size=6).map(lambda b: format_pack(b).replace("\n", "\r\n"))),
+    st.integers(1, 40),
+)
+def test_an_index_made_chunk_by_chunk_is_the_index_of_one_pass(text, chunk):
+    # a huge pack is indexed a chunk at a time so the clock can stop it: with all the
+    # time it wants, the pieces must be exactly those of one pass over the whole text
+    with index_chunk(chunk):
+        assert index_pack(text, until=float("inf")) == index_pack(text)
+
+
+def test_an_index_past_its_time_holds_whole_boards_in_order():
+    made = format_pack([make_board(3, 2, "a", "910110"), make_board(2, 2, "b", "0000"), make_board(3, 2, "c", "011019")])
+    with index_chunk(5):  # each chunk ends at the first header 5 characters on
+        whole, cut = index_pack(made), index_pack(made, until=0.0)  # the clock is past at once
+    assert whole.complete and not cut.complete
+    assert cut.headers == whole.headers[:1] and cut.rows == whole.rows[:1]
 
 
 @given(st.one_of(st.text(), mixed_text))
