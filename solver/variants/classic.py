@@ -1,0 +1,254 @@
+"""Classic Minesweeper (beginner, intermediate, expert): a player that maximises the chance of winning.
+
+Interface (other programs drive it)::
+
+    p = ClassicPlayer(width, height, mines)   # all it is told
+    p.opened({(x, y): digit, ...})            # the cells the last click opened, cascade included
+    x, y = p.next_click()                     # a closed cell; the game is lost if it is a mine
+
+It knows nothing of the start rule: only what opened.  Under both rules of the
+referee (classic_referee) the mines are uniform given what was seen, which is the
+engine's model, so the engine's probabilities are exact here too.
+
+The knowledge and the certain moves are the contest engine's: single digits, pairs,
+then exact enumeration with the mine count (probability.estimate).  Deterministic:
+the same calls give the same clicks.
+"""
+
+from ..bitset import cells_of, popcount
+from ..deduce import pairs
+from ..frontier import components_of, constraints_of, covered
+from ..geometry import geometry, spread
+from ..policy import choose_guess
+from ..probability import estimate, remembering
+from .classic_look import Look, next_safety
+from .classic_fifty import unresolvable_pair
+from .classic_perfect import Perfect, list_layouts
+
+MAX_DIGIT = 8
+
+
+class Position:
+    """What a guess is chosen from: the state after every certain move was found.
+
+    constraints, components -- frontier.constraints_of / components_of of the digits
+    unknown   -- closed cells neither known safe nor known a mine
+    interior  -- the undecided cells no digit touches
+    mines     -- known mines; mines_left -- the mines not yet known
+    result    -- the Estimate of the undecided cells
+    """
+
+    __slots__ = ("constraints", "components", "unknown", "interior", "mines", "mines_left", "result")
+
+    def __init__(self, constraints, components, unknown, interior, mines, mines_left, result):
+        self.constraints = constraints
+        self.components = components
+        self.unknown = unknown
+        self.interior = interior
+        self.mines = mines
+        self.mines_left = mines_left
+        self.result = result
+
+
+class ClassicPlayer:
+    """One game of classic Minesweeper, seen only through what opens."""
+
+    def __init__(self, width, height, mines):
+        if width < 1 or height < 1 or not 0 <= mines < width * height:
+            raise ValueError("no game has a %dx%d board with %d mines" % (width, height, mines))
+        self.width = width
+        self.height = height
+        self.mine_total = mines
+        self.geo = geometry(width, height)
+        self.values = [-1] * self.geo.size  # digits of opened cells
+        self.hidden = self.geo.all_mask  # not opened
+        self.numbers = 0  # opened cells
+        self.mines = 0  # known mines
+        self.safe = 0  # known safe, not opened yet
+        self.dirty = 0  # opened digits whose single-digit rule may say something new
+        self.counts_memo = {}
+        self.counter = remembering(self.counts_memo)  # a component's counts, kept while it is unchanged
+        self.sweeps = {}
+        self.perfect = None  # the exact game (classic_perfect.Perfect) once few layouts remain
+        self.alive = 0  # its layouts that fit what has opened since
+
+    # ------------------------------------------------------------------ what is seen
+
+    def opened(self, cells):
+        """Take in the cells a click opened: {(x, y): digit}."""
+        width = self.width
+        new = 0
+        for (x, y), digit in cells.items():
+            if not (0 <= x < width and 0 <= y < self.height):
+                raise ValueError("cell (%r, %r) is off the %dx%d board" % (x, y, width, self.height))
+            if type(digit) is not int or not 0 <= digit <= MAX_DIGIT:
+                raise ValueError("cell (%d, %d) shows %r, not a digit 0-8" % (x, y, digit))
+            cell = y * width + x
+            self.values[cell] = digit
+            new |= 1 << cell
+        self.hidden &= ~new
+        self.safe &= ~new
+        if self.perfect is not None:
+            self._narrow(cells)
+        self.numbers |= new
+        if self.mines & new:
+            raise ValueError("a cell known to be a mine was opened: the digits contradict each other")
+        # the new digits, and the old ones beside them, may now decide a neighbour
+        geo = self.geo
+        self.dirty |= (new | (spread(geo, new) & self.numbers)) & spread(geo, self.hidden & ~self.mines)
+
+    def _narrow(self, cells):
+        """Keep the exact game's layouts that show what opened (drop it if one opened
+        outside its cells: it no longer describes the game)."""
+        perfect, alive = self.perfect, self.alive
+        for (x, y), digit in cells.items():
+            cell = y * self.width + x
+            if cell not in perfect.shows:
+                alive = 0
+                break
+            alive = perfect.alive_after(alive, cell, digit)
+        if alive:
+            self.alive = alive
+        else:
+            self.perfect = None
+
+    # ------------------------------------------------------------------ what to click
+
+    def next_click(self):
+        """(x, y) of the next cell to open: a certain one if any, else the best guess."""
+        position = self._settle()
+        if self.safe:
+            cell = (self.safe & -self.safe).bit_length() - 1
+        elif position is None:
+            raise RuntimeError("no undecided closed cell is left: the game is over")
+        else:
+            cell = self._guess(position)
+        return cell % self.width, cell // self.width
+
+    def _settle(self):
+        """Find every certain cell the engine can; the Position to guess from when none is safe."""
+        masks = self.geo.masks
+        while True:
+            unknown = self.hidden & ~self.mines & ~self.safe
+            if self.safe or not unknown:
+                return None
+            if self._single_digits(unknown):
+                continue
+            live = self.numbers & spread(self.geo, unknown)
+            constraints = constraints_of(self.values, live, masks, unknown, self.mines)
+            found_safe, found_mines = pairs(constraints) if constraints else (0, 0)
+            if self._learn(found_safe & unknown, found_mines & unknown):
+                continue
+            interior = unknown & ~covered(constraints)
+            components = components_of(constraints)
+            mines_left = self.mine_total - popcount(self.mines)
+            result = estimate(components, interior, popcount(interior), mines_left, counter=self.counter, sweeps=self.sweeps)
+            if self._learn(result.safe & unknown, result.mines & unknown & ~result.safe):
+                continue
+            return Position(constraints, components, unknown, interior, self.mines, mines_left, result)
+
+    def _single_digits(self, unknown):
+        """The single-digit rule on the digits that changed; True if it found something."""
+        masks, values, mines = self.geo.masks, self.values, self.mines
+        found = False
+        while self.dirty:
+            work = self.dirty & self.numbers & spread(self.geo, unknown)
+            self.dirty = 0
+            for c in cells_of(work):
+                around = masks[c]
+                cells = around & unknown
+                if not cells:
+                    continue
+                need = values[c] - popcount(around & mines)
+                if need == 0:
+                    self.safe |= cells
+                    unknown &= ~cells
+                    found = True
+                elif need == popcount(cells):
+                    mines |= cells
+                    unknown &= ~cells
+                    self.dirty |= spread(self.geo, cells) & self.numbers
+                    found = True
+        self.mines = mines
+        return found
+
+    def _learn(self, safe, mines):
+        """Record cells found safe or mines; True if anything is new."""
+        if not (safe or mines):
+            return False
+        self.safe |= safe
+        self.mines |= mines
+        self.dirty |= spread(self.geo, mines) & self.numbers
+        return True
+
+    # ------------------------------------------------------------------ guessing
+
+    GUESS = "survival"
+    PERFECT = 1
+    FIFTY = 1
+    PERFECT_LAYOUTS = 750
+    PERFECT_BUDGET = 200000
+
+    def _perfect_move(self, position, look):
+        """The exact best click when few layouts remain and the search fits its budget, else None."""
+        if self.perfect is None:
+            if not look.exact or look.weight > self.PERFECT_LAYOUTS:
+                return None
+            counted = [look.counted[comp.key] for comp in position.components]
+            layouts = list_layouts(position.components, counted, position.interior, position.mines_left)
+            self.perfect = Perfect(self.geo.masks, position.unknown, position.mines, layouts)
+            self.alive = self.perfect.all
+        move = self.perfect.best(self.alive, self.PERFECT_BUDGET)
+        return None if move is None else move[0]
+
+    NEAR = 0.9
+    CANDIDATES = 12
+    INTERIOR = 6
+
+    def _guess(self, position):
+        """The cell to guess when nothing is certain."""
+        if self.GUESS == "engine":
+            guess = choose_guess(position.result, position.interior, position.unknown, self.geo.masks, position.mines)
+            return guess[0]
+        masks, unknown = self.geo.masks, position.unknown
+        look = Look(masks, position, self.counter)
+        if self.FIFTY:
+            cell = unresolvable_pair(masks, self.width, unknown, position.mines, look)
+            if cell is not None:
+                return cell
+        if self.PERFECT:
+            cell = self._perfect_move(position, look)
+            if cell is not None:
+                return cell
+        result = position.result
+        probs = []
+        for cells, p in zip(result.class_masks, result.class_probs):
+            for c in cells_of(cells & unknown):
+                probs.append((p, c))
+        interior = position.interior & unknown
+        if interior and result.interior_prob is not None:
+            ranked = sorted(cells_of(interior), key=lambda c: (popcount(masks[c] & unknown), c))
+            probs.extend((result.interior_prob, c) for c in ranked[: self.INTERIOR])
+        best = min(p for p, _ in probs)
+        near = [(popcount(masks[c] & unknown), p, c) for p, c in probs if 1.0 - p >= self.NEAR * (1.0 - best)]
+        near.sort(key=lambda e: (e[1], e[0], e[2]))
+        near = near[: self.CANDIDATES]
+        if self.GUESS == "safest" or len(near) == 1:
+            return near[0][2]
+        scored = []
+        for _, p, c in near:
+            outcomes = look.outcomes(c)
+            if outcomes is None:
+                return near[0][2]
+            score = 0
+            progress = 0
+            for o in outcomes:
+                certain, s = next_safety(o)
+                score += o.weight * s
+                progress += o.weight * certain
+            score /= look.weight
+            progress /= look.weight
+            if self.GUESS == "progress":
+                score = (1 - p) * (1 + 0.2 * progress / max(1e-9, 1 - p))
+            scored.append((-score, c))
+        return min(scored)[1]
