@@ -13,8 +13,9 @@ from solver.bitset import cells_of, popcount
 from solver.geometry import geometry
 from solver.variants import classic_referee
 from solver.variants.classic import ClassicPlayer
-from solver.variants.classic_fifty import unresolvable_pair
-from solver.variants.classic_look import Look
+from solver.variants.classic_pairs import doomed_shares, unresolvable_pair
+from solver.variants.classic_layouts import Layouts
+from solver.variants.classic_perfect import list_layouts
 from solver.variants.classic_referee import LEVELS, Referee, play_game, wilson
 
 
@@ -121,6 +122,34 @@ def test_every_guess_reaches_the_best_chance_to_win(width, height, mines, seed):
             seen.update(shown)
 
 
+@pytest.mark.parametrize("width, height, mines", [(4, 3, 3), (5, 3, 4)])
+def test_layout_counts_and_lists_are_the_brute_force_ones(width, height, mines):
+    """Layouts counts exactly the layouts that fit, also with cells fixed; list_layouts
+    lists exactly them."""
+    tiny = TinyGame(width, height, mines)
+    rng = random.Random(mines)
+    for _ in range(25):
+        layout = rng.choice(tiny.all_layouts)
+        safe = [c for c in range(tiny.size) if not layout >> c & 1]
+        seen = {}
+        for c in rng.sample(safe, 2):
+            seen.update(tiny.reveal(layout, c))
+        player = player_fed(width, height, mines, seen)
+        position = player._settle()
+        if position is None or player.safe:
+            continue
+        fitting = tiny.fitting(seen)
+        layouts = Layouts(player.geo.masks, position, player.counter)
+        assert layouts.weight == len(fitting)
+        counted = [layouts.counted[comp.key] for comp in position.components]
+        listed = list_layouts(position.components, counted, position.interior, position.mines_left)
+        assert sorted(lay | position.mines for lay in listed) == sorted(fitting)
+        first, second = cells_of(position.unknown)[:2] + [None] * (2 - popcount(position.unknown))
+        for mines_fixed, safe_fixed in ((1 << first, 0), (0, 1 << first), (1 << first, 1 << second if second is not None else 0)):
+            expected = sum(1 for lay in fitting if lay & mines_fixed == mines_fixed and not lay & safe_fixed)
+            assert layouts.weight_with(mines_fixed, safe_fixed) == expected
+
+
 # ------------------------------------------------------------------ the 50/50 rule
 
 
@@ -141,8 +170,8 @@ def pair_cell(player):
     """What the pair rule says in the player's position (None: no pair)."""
     position = player._settle()
     assert position is not None and not player.safe
-    look = Look(player.geo.masks, position, player.counter)
-    return unresolvable_pair(player.geo.masks, player.width, position.unknown, position.mines, look)
+    layouts = Layouts(player.geo.masks, position, player.counter)
+    return unresolvable_pair(player.geo.masks, player.width, position.unknown, position.mines, layouts)
 
 
 def test_a_digit_that_sees_one_cell_of_a_pair_lets_it_be_told_apart():
@@ -178,6 +207,40 @@ def test_every_pair_found_is_worth_the_optimum(width, height, mines):
         layouts = tiny.fitting(seen)
         assert tiny.click_value(layouts, frozenset(seen), cell) == pytest.approx(tiny.value(layouts, frozenset(seen)), abs=1e-9)
     assert found  # the positions do hold pairs
+
+
+def test_doomed_shares_count_the_layouts_where_a_pair_is_walled_in():
+    """Every share is, by brute force, the layouts where the cell is a mine, its
+    partner safe and every wing of the pair a mine, over all layouts."""
+    width, height, mines = 5, 3, 4
+    tiny = TinyGame(width, height, mines)
+    masks = tiny.geo.masks
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(120):
+        layout = rng.choice(tiny.all_layouts)
+        safe = [c for c in range(tiny.size) if not layout >> c & 1]
+        seen = {}
+        for c in rng.sample(safe, rng.randint(1, 4)):
+            seen.update(tiny.reveal(layout, c))
+        player = player_fed(width, height, mines, seen)
+        position = player._settle()
+        if position is None or player.safe:
+            continue
+        fitting = tiny.fitting(seen)
+        layouts = Layouts(player.geo.masks, position, player.counter)
+        shares = doomed_shares(masks, width, height, position.unknown, position.mines, player.numbers, layouts)
+        for cell, share in shares.items():
+            doomed = 0
+            for other in (cell - 1, cell + 1, cell - width, cell + width):
+                if 0 <= other < tiny.size and abs(other % width - cell % width) <= 1 and position.unknown >> other & 1:
+                    wings = (masks[cell] ^ masks[other]) & ~(1 << cell | 1 << other)
+                    if wings & player.numbers or popcount(wings & position.unknown) > 1:
+                        continue
+                    doomed += sum(1 for lay in fitting if lay >> cell & 1 and not lay >> other & 1 and lay & wings == wings)
+            assert share == pytest.approx(doomed / len(fitting))
+            checked += 1
+    assert checked
 
 
 # ------------------------------------------------------------------ the referee

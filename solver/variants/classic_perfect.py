@@ -18,7 +18,7 @@ The value of a set S of layouts (each equally likely) is the chance to win from 
 Candidates are tried safest first and a guess stops being summed once even winning
 everything left could not beat the best so far; values of sets are remembered for
 the whole game (the layouts stay numbered), so the next move starts warm.  The work
-is counted (`budget`, in set splits), and a search that would exceed it gives no
+is counted (`budget`, in set splits weighed by the number of layouts), and a search that would exceed it gives no
 answer: the caller then guesses by its heuristic.  That keeps a move near a second
 on this machine whatever the position, and deterministic (no clock is read).
 """
@@ -27,7 +27,8 @@ from itertools import combinations
 
 from ..bitset import cells_of, popcount
 
-MINE = -1  # what a cell "shows" in a layout where it is a mine
+MINE = -1
+LAYOUTS_PER_UNIT = 2500  # a split of sets of this many layouts costs twice one of a few (measured)  # what a cell "shows" in a layout where it is a mine
 
 
 class OverBudget(Exception):
@@ -153,6 +154,7 @@ class Perfect:
             self.shows[c] = groups
         self.memo = {}
         self.budget = 0
+        self.unit = 1.0 + len(layouts) / LAYOUTS_PER_UNIT  # a split costs more as the sets grow
 
     def alive_after(self, alive, cell, digit):
         """The layouts of `alive` left once `cell` opened showing `digit`."""
@@ -191,7 +193,7 @@ class Perfect:
         return result
 
     def _spend(self, work):
-        self.budget -= work
+        self.budget -= work * self.unit
         if self.budget < 0:
             raise OverBudget
 
