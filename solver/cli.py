@@ -24,6 +24,7 @@ COMMANDS = (
     ("replay", "solver.replay", "play one board of a pack: writes an HTML page to step through the player's clicks and beliefs"),
     ("icpc", "solver.variants.icpc", "ICPC 2003 'inexperienced player' analyser: reads fields on stdin, prints answers"),
     ("topcoder", "solver.variants.topcoder_stdio", "Topcoder SuperMinesweeper player: reads the tester on stdin, prints moves on stdout"),
+    ("classic", "solver.variants.classic_referee", "classic Minesweeper win rate: reads nothing; plays games with its own referee, prints the win rate with its 95 percent interval"),
     ("topcoder-test", "solver.variants.topcoder_harness", "local Topcoder tester: reads nothing; plays seeds through the player, prints scores"),
 )
 

@@ -1,0 +1,359 @@
+"""Tests for the classic Minesweeper player (solver.variants.classic) and its referee.
+
+The player's guesses are checked against an independent exhaustive solver on tiny
+boards: every mine layout that fits what has opened, every click, the real cascade
+of zeros, the chance to win of the best play.  Win rates are measured by the
+`classic` command, never here.
+"""
+
+import random
+import pytest
+
+from solver.bitset import cells_of, popcount
+from solver.geometry import geometry
+from solver.variants import classic_referee
+from solver.variants.classic import ClassicPlayer
+from solver.variants.classic_pairs import doomed_shares, unresolvable_pair
+from solver.variants.classic_layouts import Layouts
+from solver.variants.classic_perfect import list_layouts
+from solver.variants.classic_referee import LEVELS, Referee, play_game, wilson
+
+
+# ------------------------------------------------------------------ an exhaustive solver
+
+
+class TinyGame:
+    """Exact play of a tiny board from what has opened: layouts are mine bitsets."""
+
+    def __init__(self, width, height, mines):
+        self.width, self.height = width, height
+        self.geo = geometry(width, height)
+        self.size = self.geo.size
+        self.memo = {}
+        self.all_layouts = []
+        for layout in range(1 << self.size):
+            if popcount(layout) == mines:
+                self.all_layouts.append(layout)
+
+    def digit(self, layout, cell):
+        return popcount(self.geo.masks[cell] & layout)
+
+    def reveal(self, layout, cell):
+        """{cell: digit} a click opens (None if it is a mine), zeros cascading."""
+        if layout >> cell & 1:
+            return None
+        out, stack = {}, [cell]
+        while stack:
+            c = stack.pop()
+            if c in out:
+                continue
+            out[c] = self.digit(layout, c)
+            if out[c] == 0:
+                stack.extend(self.geo.neighbours[c])
+        return out
+
+    def fitting(self, seen):
+        """The layouts that show `seen` ({cell: digit})."""
+        return frozenset(
+            layout for layout in self.all_layouts
+            if all(not layout >> c & 1 and self.digit(layout, c) == d for c, d in seen.items())
+        )
+
+    def click_value(self, layouts, opened, cell):
+        """The chance to win by clicking `cell` now and playing best after."""
+        groups = {}
+        for layout in layouts:
+            shown = self.reveal(layout, cell)
+            if shown is not None:
+                key = tuple(sorted(shown.items()))
+                groups.setdefault(key, []).append(layout)
+        total = 0.0
+        for key, group in groups.items():
+            now_open = opened | frozenset(c for c, _ in key)
+            total += len(group) * self.value(frozenset(group), now_open)
+        return total / len(layouts)
+
+    def value(self, layouts, opened):
+        """The chance to win from `opened` when the mines are one of `layouts`."""
+        key = (layouts, opened)
+        if key not in self.memo:
+            some = next(iter(layouts))
+            if len(opened) + popcount(some) == self.size:
+                self.memo[key] = 1.0
+            else:
+                self.memo[key] = max(self.click_value(layouts, opened, c) for c in range(self.size) if c not in opened)
+        return self.memo[key]
+
+
+def player_fed(width, height, mines, seen):
+    """A ClassicPlayer told `seen` ({cell: digit}) as one click's cells."""
+    player = ClassicPlayer(width, height, mines)
+    player.opened({(c % width, c // width): d for c, d in seen.items()})
+    return player
+
+
+def cell_of(player, xy):
+    return xy[1] * player.width + xy[0]
+
+
+# ------------------------------------------------------------------ perfect play
+
+
+@pytest.mark.parametrize("width, height, mines, seed", [(4, 3, 3, s) for s in range(6)] + [(5, 2, 2, s) for s in range(4)])
+def test_every_guess_reaches_the_best_chance_to_win(width, height, mines, seed):
+    """Play whole tiny games; at every click the player's choice is worth the optimum."""
+    tiny = TinyGame(width, height, mines)
+    rng = random.Random(seed)
+    for _ in range(4):
+        layout = rng.choice([lay for lay in tiny.all_layouts if not lay & 1])  # (0, 0) safe, as the classic rule
+        seen = tiny.reveal(layout, 0)
+        player = player_fed(width, height, mines, seen)
+        while len(seen) + mines < tiny.size:
+            layouts = tiny.fitting(seen)
+            opened = frozenset(seen)
+            cell = cell_of(player, player.next_click())
+            assert cell not in seen
+            best = tiny.value(layouts, opened)
+            assert tiny.click_value(layouts, opened, cell) == pytest.approx(best, abs=1e-9)
+            shown = tiny.reveal(layout, cell)
+            if shown is None:
+                break
+            player.opened({(c % width, c // width): d for c, d in shown.items()})
+            seen.update(shown)
+
+
+@pytest.mark.parametrize("width, height, mines", [(4, 3, 3), (5, 3, 4)])
+def test_layout_counts_and_lists_are_the_brute_force_ones(width, height, mines):
+    """Layouts counts exactly the layouts that fit, also with cells fixed; list_layouts
+    lists exactly them."""
+    tiny = TinyGame(width, height, mines)
+    rng = random.Random(mines)
+    for _ in range(25):
+        layout = rng.choice(tiny.all_layouts)
+        safe = [c for c in range(tiny.size) if not layout >> c & 1]
+        seen = {}
+        for c in rng.sample(safe, 2):
+            seen.update(tiny.reveal(layout, c))
+        player = player_fed(width, height, mines, seen)
+        position = player._settle()
+        if position is None or player.safe:
+            continue
+        fitting = tiny.fitting(seen)
+        layouts = Layouts(player.geo.masks, position, player.counter)
+        assert layouts.weight == len(fitting)
+        counted = [layouts.counted[comp.key] for comp in position.components]
+        listed = list_layouts(position.components, counted, position.interior, position.mines_left)
+        assert sorted(lay | position.mines for lay in listed) == sorted(fitting)
+        first, second = cells_of(position.unknown)[:2] + [None] * (2 - popcount(position.unknown))
+        for mines_fixed, safe_fixed in ((1 << first, 0), (0, 1 << first), (1 << first, 1 << second if second is not None else 0)):
+            expected = sum(1 for lay in fitting if lay & mines_fixed == mines_fixed and not lay & safe_fixed)
+            assert layouts.weight_with(mines_fixed, safe_fixed) == expected
+
+
+# ------------------------------------------------------------------ the 50/50 rule
+
+
+def test_a_pair_no_click_can_tell_apart_is_guessed_before_safer_cells():
+    """Columns 0-1: A=(0,0) and B=(1,0) share one mine; (2,0) and (2,1) are mines
+    (the 3 and the 1 say so), so nothing can ever tell A from B.  Columns 3-4 hold one
+    mine in four cells, each 1/4 likely: safer than A or B, but the pair goes first."""
+    width, height = 5, 2
+    seen = {5: 1, 6: 3}  # (0,1) shows 1: A+B = 1; (1,1) shows 3: A+B+(2,0)+(2,1) = 3
+    player = player_fed(width, height, 4, seen)
+    assert cell_of(player, player.next_click()) in (0, 1)
+    tiny = TinyGame(width, height, 4)
+    layouts = tiny.fitting(seen)
+    assert tiny.click_value(layouts, frozenset(seen), 0) == pytest.approx(tiny.value(layouts, frozenset(seen)))
+
+
+def pair_cell(player):
+    """What the pair rule says in the player's position (None: no pair)."""
+    position = player._settle()
+    assert position is not None and not player.safe
+    layouts = Layouts(player.geo.masks, position, player.counter)
+    return unresolvable_pair(player.geo.masks, player.width, position.unknown, position.mines, layouts)
+
+
+def test_a_digit_that_sees_one_cell_of_a_pair_lets_it_be_told_apart():
+    """As above, but (2,1) is open: it sees B and not A, so {A, B} is no unresolvable
+    pair (the rule may still find another one, which must then be worth the optimum)."""
+    width, height = 5, 3
+    seen = {5: 1, 6: 2, 7: 2}  # (0,1): A+B = 1; (1,1): A+B+(2,0)+(x,2)... ; (2,1) sees B
+    player = player_fed(width, height, 3, seen)
+    assert pair_cell(player) not in (0, 1)
+
+
+@pytest.mark.parametrize("width, height, mines", [(4, 3, 3), (5, 2, 3), (6, 2, 3)])
+def test_every_pair_found_is_worth_the_optimum(width, height, mines):
+    """On random positions of tiny boards, a cell the pair rule picks is a best click."""
+    tiny = TinyGame(width, height, mines)
+    rng = random.Random(width * 100 + mines)
+    found = 0
+    for _ in range(150):
+        layout = rng.choice(tiny.all_layouts)
+        safe = [c for c in range(tiny.size) if not layout >> c & 1]
+        seen = {}
+        for c in rng.sample(safe, rng.randint(1, len(safe) - 1)):
+            seen.update(tiny.reveal(layout, c))
+        if len(seen) + mines == tiny.size:
+            continue
+        player = player_fed(width, height, mines, seen)
+        if player._settle() is None or player.safe:
+            continue
+        cell = pair_cell(player)
+        if cell is None:
+            continue
+        found += 1
+        layouts = tiny.fitting(seen)
+        assert tiny.click_value(layouts, frozenset(seen), cell) == pytest.approx(tiny.value(layouts, frozenset(seen)), abs=1e-9)
+    assert found  # the positions do hold pairs
+
+
+def test_doomed_shares_count_the_layouts_where_a_pair_is_walled_in():
+    """Every share is, by brute force, the layouts where the cell is a mine, its
+    partner safe and every wing of the pair a mine, over all layouts."""
+    width, height, mines = 5, 3, 4
+    tiny = TinyGame(width, height, mines)
+    masks = tiny.geo.masks
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(120):
+        layout = rng.choice(tiny.all_layouts)
+        safe = [c for c in range(tiny.size) if not layout >> c & 1]
+        seen = {}
+        for c in rng.sample(safe, rng.randint(1, 4)):
+            seen.update(tiny.reveal(layout, c))
+        player = player_fed(width, height, mines, seen)
+        position = player._settle()
+        if position is None or player.safe:
+            continue
+        fitting = tiny.fitting(seen)
+        layouts = Layouts(player.geo.masks, position, player.counter)
+        shares = doomed_shares(masks, width, height, position.unknown, position.mines, player.numbers, layouts)
+        for cell, share in shares.items():
+            doomed = 0
+            for other in (cell - 1, cell + 1, cell - width, cell + width):
+                if 0 <= other < tiny.size and abs(other % width - cell % width) <= 1 and position.unknown >> other & 1:
+                    wings = (masks[cell] ^ masks[other]) & ~(1 << cell | 1 << other)
+                    if wings & player.numbers or popcount(wings & position.unknown) > 1:
+                        continue
+                    doomed += sum(1 for lay in fitting if lay >> cell & 1 and not lay >> other & 1 and lay & wings == wings)
+            assert share == pytest.approx(doomed / len(fitting))
+            checked += 1
+    assert checked
+
+
+# ------------------------------------------------------------------ the referee
+
+
+class Spy(ClassicPlayer):
+    """A ClassicPlayer that keeps every call the referee makes."""
+
+    calls = []
+
+    def opened(self, cells):
+        Spy.calls.append(dict(cells))
+        super().opened(dict(cells))
+        cells.clear()  # the player may spoil its argument: it is a copy, not the referee's board
+
+
+@pytest.mark.parametrize("rule", ["classic", "modern"])
+def test_the_referee_shows_only_opened_safe_cells(rule):
+    width, height, mines = LEVELS["intermediate"]
+    for seed in range(8):
+        Spy.calls = []
+        referee_seen = []
+        original = Referee.open
+
+        def recording_open(self, cell, original=original, referee_seen=referee_seen):
+            shown = original(self, cell)
+            referee_seen.append((self._mines, shown))
+            return shown
+
+        Referee.open = recording_open
+        try:
+            play_game(width, height, mines, rule, "spy:%d" % seed, Spy)
+        finally:
+            Referee.open = original
+        told = [cell for call in Spy.calls for cell in call]
+        assert len(told) == len(set(told))  # each cell once
+        shown_calls = [(layout, shown) for layout, shown in referee_seen if shown is not None]
+        assert len(shown_calls) == len(Spy.calls)
+        for (layout, shown), call in zip(shown_calls, Spy.calls):
+            assert call == {(c % width, c // width): d for c, d in shown.items()}
+            for (x, y), digit in call.items():
+                cell = y * width + x
+                assert not layout >> cell & 1  # never a mine
+                assert digit == popcount(geometry(width, height).masks[cell] & layout)
+
+
+def test_the_start_rules_keep_their_cells_free():
+    width, height, mines = LEVELS["expert"]
+    masks = geometry(width, height).masks
+    for seed in range(30):
+        classic = Referee(width, height, mines, "classic", random.Random(seed))
+        assert not classic._mines & 1 and popcount(classic._mines) == mines
+        modern = Referee(width, height, mines, "modern", random.Random(seed))
+        start = 3 * width + 3
+        assert not modern._mines & (masks[start] | 1 << start) and popcount(modern._mines) == mines
+        assert modern.open(start)[start] == 0
+
+
+def test_the_referee_places_mines_uniformly_enough():
+    counts = [0] * 9
+    for seed in range(3000):
+        referee = Referee(3, 3, 2, "classic", random.Random(seed))
+        for c in cells_of(referee._mines):
+            counts[c] += 1
+    assert counts[0] == 0
+    assert all(abs(n - 750) < 120 for n in counts[1:])  # 3000 x 2 mines over 8 cells
+
+
+# ------------------------------------------------------------------ the interface
+
+
+def test_next_click_is_a_closed_cell_on_the_board_and_deterministic():
+    width, height, mines = LEVELS["expert"]
+    for seed in range(3):
+        clicks = []
+        for _ in range(2):
+            referee = Referee(width, height, mines, "classic", random.Random(seed))
+            player = ClassicPlayer(width, height, mines)
+            cell, made = referee.first, []
+            while True:
+                shown = referee.open(cell)
+                if shown is None or referee.won:
+                    break
+                player.opened({(c % width, c // width): d for c, d in shown.items()})
+                x, y = player.next_click()
+                assert (x, y) == player.next_click()  # asking twice changes nothing
+                assert 0 <= x < width and 0 <= y < height and referee.is_closed(y * width + x)
+                cell = y * width + x
+                made.append(cell)
+            clicks.append(made)
+        assert clicks[0] == clicks[1]
+
+
+def test_opened_takes_a_whole_cascade_and_rejects_what_cannot_be():
+    player = ClassicPlayer(9, 9, 10)
+    player.opened({(0, 0): 0, (1, 0): 0, (0, 1): 1, (1, 1): 1, (2, 0): 1, (2, 1): 2})
+    assert player.numbers == (1 << 0) | (1 << 1) | (1 << 9) | (1 << 10) | (1 << 2) | (1 << 11)
+    with pytest.raises(ValueError):
+        player.opened({(9, 0): 1})
+    with pytest.raises(ValueError):
+        player.opened({(3, 3): 9})
+    with pytest.raises(ValueError):
+        ClassicPlayer(3, 3, 9)
+
+
+def test_wilson_interval():
+    low, high = wilson(410, 1000)
+    assert low < 0.41 < high
+    assert high - low == pytest.approx(2 * 1.96 * (0.41 * 0.59 / 1000) ** 0.5, rel=0.02)
+    assert wilson(0, 10)[0] == pytest.approx(0.0, abs=1e-12)
+
+
+def test_game_seeds_do_not_depend_on_the_number_of_jobs():
+    one = classic_referee.play_games("beginner", "modern", 6, 5, jobs=1)
+    two = classic_referee.play_games("beginner", "modern", 6, 5, jobs=2)
+    assert one[0] == two[0]
