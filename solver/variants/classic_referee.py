@@ -76,21 +76,25 @@ class Referee:
 
 
 def play_game(width, height, mines, rule, seed, player_class=ClassicPlayer):
-    """(won, clicks) of one game: the referee made from `seed`, the player told only the
-    board size, the mine count and what each click opens."""
+    """(won, clicks, slowest) of one game: the referee made from `seed`, the player told
+    only the board size, the mine count and what each click opens; slowest is the
+    longest the player took over one move, in seconds."""
     referee = Referee(width, height, mines, rule, random.Random(seed))
     player = player_class(width, height, mines)
     cell = referee.first
     clicks = 0
+    slowest = 0.0
     while True:
         clicks += 1
         shown = referee.open(cell)
         if shown is None:
-            return False, clicks
+            return False, clicks, slowest
         player.opened({(c % width, c // width): digit for c, digit in shown.items()})
         if referee.won:
-            return True, clicks
+            return True, clicks, slowest
+        began = time.perf_counter()
         x, y = player.next_click()
+        slowest = max(slowest, time.perf_counter() - began)
         if not (0 <= x < width and 0 <= y < height) or not referee.is_closed(y * width + x):
             raise ValueError("the player clicked (%r, %r), not a closed cell" % (x, y))
         cell = y * width + x
@@ -104,8 +108,8 @@ def game_seed(seed, index):
 def _play_indexed(job):
     level, rule, seed, index = job
     began = time.perf_counter()
-    won, _ = play_game(*LEVELS[level], rule, game_seed(seed, index))
-    return won, time.perf_counter() - began
+    won, _, slowest = play_game(*LEVELS[level], rule, game_seed(seed, index))
+    return won, time.perf_counter() - began, slowest
 
 
 def wilson(wins, games, z=Z95):
@@ -120,28 +124,30 @@ def wilson(wins, games, z=Z95):
 
 
 def play_games(level, rule, games, seed, jobs=1, progress=None):
-    """(wins, seconds of play summed over games) of `games` games."""
+    """(wins, seconds of play summed over games, the slowest move's seconds) of `games` games."""
     tasks = [(level, rule, seed, i) for i in range(games)]
     wins = 0
-    seconds = 0.0
+    seconds = slowest = 0.0
     if jobs > 1:
         import multiprocessing
 
         with multiprocessing.Pool(jobs) as pool:
             results = pool.imap(_play_indexed, tasks, chunksize=16)
-            for done, (won, took) in enumerate(results, 1):
+            for done, (won, took, move) in enumerate(results, 1):
                 wins += won
                 seconds += took
+                slowest = max(slowest, move)
                 if progress:
                     progress(done, games, wins)
     else:
         for done, task in enumerate(tasks, 1):
-            won, took = _play_indexed(task)
+            won, took, move = _play_indexed(task)
             wins += won
             seconds += took
+            slowest = max(slowest, move)
             if progress:
                 progress(done, games, wins)
-    return wins, seconds
+    return wins, seconds, slowest
 
 
 def _progress_bar(stream):
@@ -163,7 +169,7 @@ def add_arguments(parser):
     parser.description = (
         "Reads nothing: plays N classic Minesweeper games with its own referee (mines placed "
         "uniformly under the start rule) and prints the win rate with a 95% Wilson interval "
-        "and ms per game; a progress bar on stderr."
+        "ms per game and the slowest move; a progress bar on stderr."
     )
     parser.add_argument("--level", choices=sorted(LEVELS), default="expert", help="beginner 9x9/10, intermediate 16x16/40, expert 30x16/99")
     parser.add_argument("--rule", choices=sorted(STARTS), default="classic", help="classic: (0,0) never a mine; modern: (3,3) opens a zero")
@@ -177,13 +183,13 @@ def run(args):
         print("error: --games and --jobs must be at least 1", file=sys.stderr)
         return 2
     began = time.perf_counter()
-    wins, seconds = play_games(args.level, args.rule, args.games, args.seed, args.jobs, _progress_bar(sys.stderr))
+    wins, seconds, slowest = play_games(args.level, args.rule, args.games, args.seed, args.jobs, _progress_bar(sys.stderr))
     wall = time.perf_counter() - began
     low, high = wilson(wins, args.games)
     width, height, mines = LEVELS[args.level]
     print(
-        "%s %dx%d/%d rule %s seed %d: won %d of %d games = %.3f%% (95%% interval %.3f%%-%.3f%%), %.1f ms per game (%.0f s wall, %d jobs)"
+        "%s %dx%d/%d rule %s seed %d: won %d of %d games = %.3f%% (95%% interval %.3f%%-%.3f%%), %.1f ms per game, slowest move %.0f ms (%.0f s wall, %d jobs)"
         % (args.level, width, height, mines, args.rule, args.seed, wins, args.games, 100.0 * wins / args.games,
-           100.0 * low, 100.0 * high, 1000.0 * seconds / args.games, wall, args.jobs)
+           100.0 * low, 100.0 * high, 1000.0 * seconds / args.games, 1000.0 * slowest, wall, args.jobs)
     )
     return 0
