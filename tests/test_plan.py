@@ -6,12 +6,15 @@ pack order.  Its predictions are checked against boards the generator makes.
 """
 
 import io
+import re
+import time
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.batch import solve_text
+from solver import packs
+from solver.batch import INDEX_SHARE, solve_text
 from solver.packs import format_pack, read_pack
 from solver.selects import read_select
 from solver.generator import generate_board, generate_pack
@@ -133,3 +136,22 @@ def test_budgeted_solve_plays_a_subsequence_in_pack_order():
     positions = [names.index(entry.name) for entry in entries]
     assert positions == sorted(positions)
     assert "boards %d/400" % played in err.getvalue()
+
+
+def test_a_pack_too_long_to_index_in_its_share_of_the_budget_is_still_played():
+    # a 200,000-board pack once took 0.75 s to index and plan, and some runs played
+    # nothing: indexing stops at INDEX_SHARE of the budget and play starts
+    text = format_pack(generate_pack(200, "both", "low"))
+    saved = packs.INDEX_CHUNK
+    packs.INDEX_CHUNK = len(text) // 10
+    try:
+        out, err = io.StringIO(), io.StringIO()
+        budget = 1.0
+        late = time.perf_counter() - INDEX_SHARE * budget  # the index's time is already over
+        played, _ = solve_text(text, budget, None, late, out, err)
+    finally:
+        packs.INDEX_CHUNK = saved
+    found = int(re.search(r"boards \d+/(\d+)", err.getvalue()).group(1))
+    assert 0 < found < 200 and "note: a long pack: its first %d boards" % found in err.getvalue()
+    entries, errors = read_select(out.getvalue())
+    assert not errors and len(entries) == played > 0
