@@ -26,7 +26,7 @@ class TinyGame:
     """Exact play of a tiny board from what has opened: layouts are mine bitsets."""
 
     def __init__(self, width, height, mines):
-        self.width, self.height = width, height
+        self.width, self.height, self.mines = width, height, mines
         self.geo = geometry(width, height)
         self.size = self.geo.size
         self.memo = {}
@@ -92,6 +92,23 @@ def player_fed(width, height, mines, seen):
     return player
 
 
+def guessing_positions(tiny, rng, tries, clicks):
+    """(seen, player, position) of random positions of a tiny game where a guess is due:
+    from each of `tries` layouts drawn, clicks(safe cells) safe cells opened."""
+    for _ in range(tries):
+        layout = rng.choice(tiny.all_layouts)
+        safe = [c for c in range(tiny.size) if not layout >> c & 1]
+        seen = {}
+        for c in rng.sample(safe, clicks(safe)):
+            seen.update(tiny.reveal(layout, c))
+        if len(seen) + tiny.mines == tiny.size:
+            continue
+        player = player_fed(tiny.width, tiny.height, tiny.mines, seen)
+        position = player._settle()
+        if position is not None and not player.safe:
+            yield seen, player, position
+
+
 def cell_of(player, xy):
     return xy[1] * player.width + xy[0]
 
@@ -127,17 +144,7 @@ def test_layout_counts_and_lists_are_the_brute_force_ones(width, height, mines):
     """Layouts counts exactly the layouts that fit, also with cells fixed; list_layouts
     lists exactly them."""
     tiny = TinyGame(width, height, mines)
-    rng = random.Random(mines)
-    for _ in range(25):
-        layout = rng.choice(tiny.all_layouts)
-        safe = [c for c in range(tiny.size) if not layout >> c & 1]
-        seen = {}
-        for c in rng.sample(safe, 2):
-            seen.update(tiny.reveal(layout, c))
-        player = player_fed(width, height, mines, seen)
-        position = player._settle()
-        if position is None or player.safe:
-            continue
+    for seen, player, position in guessing_positions(tiny, random.Random(mines), 25, lambda safe: 2):
         fitting = tiny.fitting(seen)
         layouts = Layouts(player.geo.masks, position, player.counter)
         assert layouts.weight == len(fitting)
@@ -189,17 +196,7 @@ def test_every_pair_found_is_worth_the_optimum(width, height, mines):
     tiny = TinyGame(width, height, mines)
     rng = random.Random(width * 100 + mines)
     found = 0
-    for _ in range(150):
-        layout = rng.choice(tiny.all_layouts)
-        safe = [c for c in range(tiny.size) if not layout >> c & 1]
-        seen = {}
-        for c in rng.sample(safe, rng.randint(1, len(safe) - 1)):
-            seen.update(tiny.reveal(layout, c))
-        if len(seen) + mines == tiny.size:
-            continue
-        player = player_fed(width, height, mines, seen)
-        if player._settle() is None or player.safe:
-            continue
+    for seen, player, _ in guessing_positions(tiny, rng, 150, lambda safe: rng.randint(1, len(safe) - 1)):
         cell = pair_cell(player)
         if cell is None:
             continue
@@ -217,16 +214,7 @@ def test_doomed_shares_count_the_layouts_where_a_pair_is_walled_in():
     masks = tiny.geo.masks
     rng = random.Random(11)
     checked = 0
-    for _ in range(120):
-        layout = rng.choice(tiny.all_layouts)
-        safe = [c for c in range(tiny.size) if not layout >> c & 1]
-        seen = {}
-        for c in rng.sample(safe, rng.randint(1, 4)):
-            seen.update(tiny.reveal(layout, c))
-        player = player_fed(width, height, mines, seen)
-        position = player._settle()
-        if position is None or player.safe:
-            continue
+    for seen, player, position in guessing_positions(tiny, rng, 120, lambda safe: rng.randint(1, 4)):
         fitting = tiny.fitting(seen)
         layouts = Layouts(player.geo.masks, position, player.counter)
         shares = doomed_shares(masks, width, height, position.unknown, position.mines, player.numbers, layouts)
