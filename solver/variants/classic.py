@@ -38,7 +38,7 @@ from .classic_perfect import Perfect, list_layouts
 
 MAX_DIGIT = 8
 PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper's figure; 5,000 won nothing more)
-PERFECT_BUDGET = 150000  # work of one perfect-play search (classic_perfect units): about a second here
+PERFECT_BUDGET = 100000  # work of one perfect-play search (classic_perfect units): 3-7 us each here, so a move stays under a second
 
 
 class Position:

@@ -18,9 +18,10 @@ The value of a set S of layouts (each equally likely) is the chance to win from 
 Candidates are tried safest first and a guess stops being summed once even winning
 everything left could not beat the best so far; values of sets are remembered for
 the whole game (the layouts stay numbered), so the next move starts warm.  The work
-is counted (`budget`, in set splits weighed by the number of layouts), and a search that would exceed it gives no
-answer: the caller then guesses by its heuristic.  That keeps a move near a second
-on this machine whatever the position, and deterministic (no clock is read).
+is counted (`budget`, in set splits weighed by the number of layouts), and a search
+that would exceed it gives no answer: the caller then guesses by its heuristic.  That
+keeps a move under a second on this machine whatever the position (the player's
+budget), and deterministic (no clock is read).
 """
 
 from itertools import combinations
