@@ -167,10 +167,17 @@ def _search(component, budget):
 
 
 def _counts(component, weights, class_mines, nodes):
-    """Counts from the exact weights and class totals of a component."""
+    """Counts from the exact weights and class totals of a component.
+
+    Every sequence in it is a tuple of numbers: the shape memory may hold a hundred
+    thousand Counts in a long run, and the garbage collector stops scanning such
+    tuples, where each full collection would otherwise walk every list (measured:
+    a 0.17 s pause after 6,000 classic expert games in one process, growing)."""
+    weights = tuple(weights)
+    class_mines = tuple(map(tuple, class_mines))
     top = max(weights)
     if not top:  # contradictory constraints: no assignment, nothing certain
-        return Counts(weights, class_mines, 0, 0, [0.0], [[0.0] for _ in class_mines], 0, 0, nodes)
+        return Counts(weights, class_mines, 0, 0, (0.0,), tuple((0.0,) for _ in class_mines), 0, 0, nodes)
     low = min(t for t, w in enumerate(weights) if w)
     safe = mines = 0
     for k, (size, totals) in enumerate(zip(component.sizes, class_mines)):
@@ -183,8 +190,8 @@ def _counts(component, weights, class_mines, nodes):
         class_mines,
         low,
         support_of(weights) >> low,
-        [w / top for w in weights[low:]],
-        [[m / top for m in totals[low:]] for totals in class_mines],
+        tuple([w / top for w in weights[low:]]),
+        tuple([tuple([m / top for m in totals[low:]]) for totals in class_mines]),
         safe,
         mines,
         nodes,

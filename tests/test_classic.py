@@ -15,7 +15,7 @@ from solver.variants import classic_referee
 from solver.variants.classic import ClassicPlayer
 from solver.variants.classic_pairs import doomed_shares, unresolvable_pair
 from solver.variants.classic_layouts import Layouts
-from solver.variants.classic_perfect import list_layouts
+from solver.variants.classic_perfect import Perfect, list_layouts
 from solver.variants.classic_referee import LEVELS, Referee, play_game, wilson
 
 
@@ -345,3 +345,29 @@ def test_game_seeds_do_not_depend_on_the_number_of_jobs():
     one = classic_referee.play_games("beginner", "modern", 6, 5, jobs=1)
     two = classic_referee.play_games("beginner", "modern", 6, 5, jobs=2)
     assert one[0] == two[0]
+
+
+def test_perfect_play_answers_within_its_budget_and_gives_up_past_it():
+    # the search counts its work (splits of the layouts, looks over the cells): given
+    # the work a full search took, it answers the same; given a hair less, it gives up
+    tiny = TinyGame(5, 3, 4)
+    tried = 0
+    for _, player, position in guessing_positions(tiny, random.Random(3), 40, lambda safe: 1):
+        layouts = Layouts(player.geo.masks, position, player.counter)
+        counted = [layouts.counted[comp.key] for comp in position.components]
+        listed = list_layouts(position.components, counted, position.interior, position.mines_left)
+        if len(listed) < 3:
+            continue
+
+        def fresh():
+            return Perfect(player.geo.masks, position.unknown, position.mines, listed)
+
+        whole = fresh()
+        answer = whole.best(whole.all, 1e9)
+        spent = 1e9 - whole.budget
+        assert answer is not None and spent >= whole.scan
+        smallest_charge = min(whole.scan, whole.unit)  # a look over the cells, or a split in two
+        assert fresh().best(whole.all, spent + 0.01) == answer  # (float sums: 0.01 is plenty)
+        assert fresh().best(whole.all, spent - smallest_charge / 2) is None
+        tried += 1
+    assert tried >= 5

@@ -38,7 +38,7 @@ from .classic_perfect import Perfect, list_layouts
 
 MAX_DIGIT = 8
 PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper's figure; 5,000 won nothing more)
-PERFECT_BUDGET = 100000  # work of one perfect-play search (classic_perfect units): 3-7 us each here, so a move stays under a second
+PERFECT_BUDGET = 200000  # work of one perfect-play search (classic_perfect units, the looks over the cells counted): a move stays well under a second here
 
 
 class Position:

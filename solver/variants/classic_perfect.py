@@ -18,8 +18,8 @@ The value of a set S of layouts (each equally likely) is the chance to win from 
 Candidates are tried safest first and a guess stops being summed once even winning
 everything left could not beat the best so far; values of sets are remembered for
 the whole game (the layouts stay numbered), so the next move starts warm.  The work
-is counted (`budget`, in set splits weighed by the number of layouts), and a search
-that would exceed it gives no answer: the caller then guesses by its heuristic.  That
+is counted (`budget`, in set splits weighed by the number of layouts, and in looks
+over the cells), and a search that would exceed it gives no answer: the caller then guesses by its heuristic.  That
 keeps a move under a second on this machine whatever the position (the player's
 budget), and deterministic (no clock is read).
 """
@@ -28,8 +28,9 @@ from itertools import combinations
 
 from ..bitset import cells_of, popcount
 
-MINE = -1
-LAYOUTS_PER_UNIT = 2500  # a split of sets of this many layouts costs twice one of a few (measured)  # what a cell "shows" in a layout where it is a mine
+MINE = -1  # what a cell "shows" in a layout where it is a mine
+LAYOUTS_PER_UNIT = 2500  # a split of sets of this many layouts costs twice one of a few (measured)
+CELLS_PER_UNIT = 8  # looking over this many cells for a free or a candidate click costs about one split
 
 
 class OverBudget(Exception):
@@ -156,6 +157,7 @@ class Perfect:
         self.memo = {}
         self.budget = 0
         self.unit = 1.0 + len(layouts) / LAYOUTS_PER_UNIT  # a split costs more as the sets grow
+        self.scan = len(self.cells) / CELLS_PER_UNIT  # work units of one look over the cells
 
     def alive_after(self, alive, cell, digit):
         """The layouts of `alive` left once `cell` opened showing `digit`."""
@@ -178,6 +180,7 @@ class Perfect:
         total = popcount(alive)
         if total == 1:
             return 1.0
+        self._spend(self.scan)
         for c in self.cells:
             groups = self.shows[c]
             mine = groups.get(MINE, 0)
@@ -200,6 +203,7 @@ class Perfect:
 
     def _guess(self, alive, total, floor):
         """(cell, value) of the best guess from `alive`, each value a win chance."""
+        self._spend(self.scan)
         candidates = []
         for c in self.cells:
             groups = self.shows[c]
