@@ -358,16 +358,13 @@ def test_perfect_play_answers_within_its_budget_and_gives_up_past_it():
         listed = list_layouts(position.components, counted, position.interior, position.mines_left)
         if len(listed) < 3:
             continue
-
-        def fresh():
-            return Perfect(player.geo.masks, position.unknown, position.mines, listed)
-
-        whole = fresh()
+        made = (player.geo.masks, position.unknown, position.mines, listed)
+        whole = Perfect(*made)
         answer = whole.best(whole.all, 1e9)
         spent = 1e9 - whole.budget
         assert answer is not None and spent >= whole.scan
         smallest_charge = min(whole.scan, whole.unit)  # a look over the cells, or a split in two
-        assert fresh().best(whole.all, spent + 0.01) == answer  # (float sums: 0.01 is plenty)
-        assert fresh().best(whole.all, spent - smallest_charge / 2) is None
+        assert Perfect(*made).best(whole.all, spent + 0.01) == answer  # (float sums: 0.01 is plenty)
+        assert Perfect(*made).best(whole.all, spent - smallest_charge / 2) is None
         tried += 1
     assert tried >= 5
