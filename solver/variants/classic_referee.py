@@ -22,7 +22,10 @@ import random
 import sys
 import time
 
+from ..bitset import cells_of, popcount
+from ..board import make_board
 from ..geometry import geometry
+from ..judge import Judge
 from .classic import ClassicPlayer
 
 LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
@@ -31,21 +34,21 @@ Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
 
 class Referee:
-    """One hidden board.  open(cell) -> {cell: digit} of what the click opened, or None
-    for a mine (the game is then lost)."""
+    """One hidden board, opened by the contest's Judge (its flood fill): open(cell) ->
+    {cell: digit} of what the click opened, or None for a mine (the game is then lost)."""
 
     def __init__(self, width, height, mines, rule, rng):
         (x0, y0), radius = STARTS[rule]
-        self.geo = geometry(width, height)
+        geo = geometry(width, height)
         self.first = y0 * width + x0
         kept = {(y0 + dy) * width + x0 + dx for dy in range(-radius, radius + 1) for dx in range(-radius, radius + 1)}
-        free = [c for c in range(self.geo.size) if c not in kept]
+        free = [c for c in range(geo.size) if c not in kept]
         self._mines = 0
         for c in rng.sample(free, mines):
             self._mines |= 1 << c
-        self._digits = [bin(mask & self._mines).count("1") for mask in self.geo.masks]
-        self._opened = 0
-        self._safe_left = self.geo.size - mines
+        digits = "".join("9" if self._mines >> c & 1 else str(popcount(mask & self._mines)) for c, mask in enumerate(geo.masks))
+        self._judge = Judge(make_board(width, height, "classic", digits))
+        self._safe_left = geo.size - mines
         self.lost = False
 
     @property
@@ -54,25 +57,15 @@ class Referee:
 
     def open(self, cell):
         """Open a closed cell: None on a mine, else every cell it opens (zeros cascade)."""
-        bit = 1 << cell
-        if self._mines & bit:
+        if self._mines >> cell & 1:
             self.lost = True
             return None
-        out = {}
-        stack = [cell]
-        while stack:
-            c = stack.pop()
-            if self._opened >> c & 1:
-                continue
-            self._opened |= 1 << c
-            out[c] = self._digits[c]
-            if self._digits[c] == 0:
-                stack.extend(n for n in self.geo.neighbours[c] if not self._opened >> n & 1)
-        self._safe_left -= len(out)
-        return out
+        region = self._judge.open(cell)
+        self._safe_left -= popcount(region)
+        return {c: self._judge.value(c) for c in cells_of(region)}
 
     def is_closed(self, cell):
-        return not self._opened >> cell & 1
+        return not self._judge.opened >> cell & 1
 
 
 def play_game(width, height, mines, rule, seed, player_class=ClassicPlayer):
