@@ -26,11 +26,13 @@ the chance of winning (not the contest's score):
 Deterministic: the same calls give the same clicks (no clock is read).
 """
 
+from collections import namedtuple
+
 from ..bitset import cells_of, popcount
+from ..counting import remembering
 from ..deduce import pairs
 from ..frontier import components_of, constraints_of, covered
 from ..geometry import geometry, spread
-from ..counting import remembering
 from ..probability import estimate
 from .classic_layouts import Layouts
 from .classic_pairs import doomed_shares, unresolvable_pair
@@ -41,26 +43,15 @@ PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper
 PERFECT_BUDGET = 200000  # work of one perfect-play search (classic_perfect units, the looks over the cells counted): a move stays well under a second here
 
 
-class Position:
-    """What a guess is chosen from: the state after every certain move was found.
+Position = namedtuple("Position", "constraints components unknown interior mines mines_left result")
+Position.__doc__ = """What a guess is chosen from: the state after every certain move was found.
 
-    constraints, components -- frontier.constraints_of / components_of of the digits
-    unknown   -- closed cells neither known safe nor known a mine
-    interior  -- the undecided cells no digit touches
-    mines     -- known mines; mines_left -- the mines not yet known
-    result    -- the Estimate of the undecided cells
-    """
-
-    __slots__ = ("constraints", "components", "unknown", "interior", "mines", "mines_left", "result")
-
-    def __init__(self, constraints, components, unknown, interior, mines, mines_left, result):
-        self.constraints = constraints
-        self.components = components
-        self.unknown = unknown
-        self.interior = interior
-        self.mines = mines
-        self.mines_left = mines_left
-        self.result = result
+constraints, components -- frontier.constraints_of / components_of of the digits
+unknown   -- closed cells neither known safe nor known a mine
+interior  -- the undecided cells no digit touches
+mines     -- known mines; mines_left -- the mines not yet known
+result    -- the Estimate of the undecided cells
+"""
 
 
 class ClassicPlayer:
