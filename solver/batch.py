@@ -29,11 +29,11 @@ LOOK_HELP = (
 )
 
 
-def played(board, rule=None, deadline=None, look=False, watch=None):
+def played(board, rule=None, deadline=None, look=False, watch=None, hurry=False):
     """(task, judge) after the player has played `board`: the judge holds the clicks."""
     task = task_of(board, rule, name_promise_kept(board))
     judge = Judge(board)
-    play(task, judge.view(), deadline, look, watch)
+    play(task, judge.view(), deadline, look, watch, hurry)
     return task, judge
 
 
@@ -56,11 +56,12 @@ def select_text(board, clicks):
     return board_header(board) + "\n" + "".join(map(click_lines(board.width, board.height).__getitem__, clicks))
 
 
-def solve_items(items, budget=None, rule=None, start=None, out=None, err=None, look=False):
+def solve_items(items, budget=None, rule=None, start=None, out=None, err=None, look=False, pressed=None):
     """Play (board, error) items in order within `budget` seconds of `start`.
 
     Errors are written to `err` as they are met; each board's select list goes to
-    `out`.  Returns (played, totals, seconds): totals maps a contest year to the
+    `out`.  `pressed`, if given, says before each board whether boards are being left
+    out for time: then the board is played in a hurry (player.play).  Returns (played, totals, seconds): totals maps a contest year to the
     sum of its boards as the official summary counts them (2025: negatives count 0).
     """
     start = time.perf_counter() if start is None else start
@@ -79,7 +80,7 @@ def solve_items(items, budget=None, rule=None, start=None, out=None, err=None, l
         began = time.perf_counter()
         if deadline is not None and began + slowest > deadline:
             break
-        task, judge = played(board, rule, deadline, look)
+        task, judge = played(board, rule, deadline, look, hurry=pressed is not None and pressed())
         names.add(board.name)
         elapsed = time.perf_counter() - began
         if elapsed > slowest:
@@ -116,10 +117,11 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
     start = time.perf_counter() if start is None else start
     # a huge pack is indexed only as far as INDEX_SHARE of the budget: the rest is play
     index = index_pack(text, None if budget is None else start + INDEX_SHARE * budget)
-    wanted = None
+    wanted = pressed = None
     if budget is not None:
-        wanted = partial(Plan(index.headers, rule).wanted, deadline=start + budget)
-    count, totals, seconds = solve_items(boards_of(index, wanted), budget, rule, start, out, err, look)
+        plan = Plan(index.headers, rule)
+        wanted, pressed = partial(plan.wanted, deadline=start + budget), plan.pressed
+    count, totals, seconds = solve_items(boards_of(index, wanted), budget, rule, start, out, err, look, pressed)
     summary = format_totals(totals, rule or _first_form(index.headers))
     if not index.complete:
         err.write("note: a long pack: its first %d boards were found in %.0f%% of the budget, the rest left out\n"

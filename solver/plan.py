@@ -168,6 +168,10 @@ class Plan:
         self.accepted += seconds
         return True
 
+    def pressed(self):
+        """Whether boards are being left out for time (the cut is above the lowest rank)."""
+        return self.cut > 0
+
     def _cut(self, deadline, now):
         """The lowest rank whose boards, with all better ones left, fit the time left."""
         if self.prior is None:

@@ -4,7 +4,9 @@ The plan (plan.py) ranks boards by predicted points per second from their header
 alone.  Its predictions are measured means: this command plays generated official
 packs of every difficulty, with the safe cells of mode `both` and blind (mode
 `none`), under both rules, times each board as the contest plays it (reading it,
-playing it, writing its select list; the fastest of `--repeat` runs), and writes,
+playing it, writing its select list; the fastest of `--repeat` runs) as the plan's
+boards are played when it leaves some out (in a hurry, player.play: under the 2026
+rule a board stops early; under 2025 nothing changes), and writes,
 for each kind of start and rule, the mean seconds and score on a grid of mine
 density by board cells into solver/plantables.py.  Only relative times matter: the
 plan corrects for the real machine's speed as it plays.
@@ -37,7 +39,7 @@ def measure(boards, rule, repeat):
         for _ in range(repeat):
             began = time.perf_counter()
             (read,), _ = read_pack(text)
-            task, judge = played(read, rule)
+            task, judge = played(read, rule, hurry=True)
             select_text(read, judge.clicks)
             score = task.rule.score(judge.outcome())
             took = time.perf_counter() - began
@@ -90,29 +92,30 @@ def filled(means, index):
     return tuple(table)
 
 
-def fit(count, repeat, progress):
+def fit(count, repeat, progress, rules=None):
     """{(kind, rule): (seconds table, score table)} measured on `count` boards of each
-    difficulty and kind."""
+    difficulty and kind, for each of `rules` (default: every rule)."""
+    rules = sorted(RULES) if rules is None else rules
     tables = {}
     for kind, mode in KINDS:
         boards = []
         for difficulty in DIFFICULTY_RATIOS:
             boards.extend(generate_pack(count, mode, difficulty))
-        for rule in sorted(RULES):
+        for rule in rules:
             progress.write("fit-plan: %s start, %d boards, %d rule\n" % (kind, len(boards), rule))
             means = grid_means(measure(boards, rule, repeat))
             tables[kind, rule] = (filled(means, 0), filled(means, 1))
     return tables
 
 
-def module_text(tables, command):
+def module_text(tables, command, note=""):
     """The text of plantables.py."""
     lines = [
         '"""The plan\'s measured tables: mean seconds (in microseconds) and mean score of a',
         "board, by kind of start (safe cells of the mode, or blind) and rule, on a grid of",
         "mine density (rows: 0.00, 0.05, ... 0.40) by board cells (columns: CELLS).",
         "",
-        "Written by `%s`; do not edit by hand." % command,
+        "Written by `%s`%s; do not edit by hand." % (command, note),
         '"""',
         "",
         "CELLS = %r" % (CELL_POINTS,),
@@ -136,11 +139,33 @@ def add_arguments(parser):
     parser.add_argument("--count", type=int, default=600, help="boards per difficulty and mode (default 600)")
     parser.add_argument("--repeat", type=int, default=2, help="runs per board, the fastest counts (default 2)")
     parser.add_argument("--print", action="store_true", help="print the module instead of writing it")
+    parser.add_argument(
+        "--rule", type=int, choices=sorted(RULES),
+        help="measure only this rule's tables and keep the others as they are (default: both rules)",
+    )
+
+
+def current_tables():
+    """{(kind, rule): (seconds table, score table)} as plantables.py holds them now."""
+    from . import plantables
+
+    return {
+        (kind, rule): (getattr(plantables, "%s_US_%d" % (kind.upper(), rule)), getattr(plantables, "%s_SCORE_%d" % (kind.upper(), rule)))
+        for kind, _ in KINDS
+        for rule in sorted(RULES)
+    }
 
 
 def run(args):
-    tables = fit(args.count, args.repeat, sys.stderr)
-    text = module_text(tables, "python -m solver fit-plan --count %d --repeat %d" % (args.count, args.repeat))
+    rules = (args.rule,) if args.rule else None
+    tables = current_tables()
+    tables.update(fit(args.count, args.repeat, sys.stderr, rules))
+    command = "python -m solver fit-plan --count %d --repeat %d" % (args.count, args.repeat)
+    note = ""
+    if args.rule:
+        command += " --rule %d" % args.rule
+        note = " (the other rule's tables by an earlier run)"
+    text = module_text(tables, command, note)
     if args.print:
         sys.stdout.write(text)
     else:

@@ -151,7 +151,7 @@ class Memory:
         return self._endgame
 
 
-def play(task, view, deadline=None, look=False, watch=None):
+def play(task, view, deadline=None, look=False, watch=None, hurry=False):
     """Play one board through `view` (a judge.View); the judge records the clicks.
 
     deadline -- a time.perf_counter() value: past it the player stops when the cheap
@@ -160,7 +160,10 @@ def play(task, view, deadline=None, look=False, watch=None):
                 boards, and slower
     watch    -- if given, called with a Step before every click or batch of certain
                 clicks, and at a stop
+    hurry    -- the pack has more boards than time: stop when the cheap rules are
+                stuck once the score reaches the rule's hurried_share (2026 only)
     """
+    enough = task.rule.hurried_share if hurry and task.mines else None
     knowledge = Knowledge(geometry(task.width, task.height), task.safe_cells)
     memory = Memory(task)
     kind = "start"
@@ -176,6 +179,10 @@ def play(task, view, deadline=None, look=False, watch=None):
             continue
         if deadline is not None and time.perf_counter() > deadline:
             return  # out of time: stop before the costlier steps (the clicks so far are a valid play)
+        if enough is not None and score_share(knowledge, task) >= enough:
+            if watch is not None:
+                watch(Step(None, "stop", None, memory.latest, knowledge.mines, knowledge.safe))
+            return  # in a hurry: the rest of this board is worth less than a fresh one
         constraints = live_constraints(knowledge)
         if pair_rule(knowledge, constraints):
             continue
@@ -205,6 +212,13 @@ def finished(knowledge, task):
         return True
     closed = knowledge.geo.all_mask & ~knowledge.opened
     return task.mines is not None and popcount(closed) + knowledge.hits == task.mines
+
+
+def score_share(knowledge, task):
+    """The board's ADC2026 score so far: the share of its safe cells opened less the
+    share of its mines hit (task.mines must be known)."""
+    safe_total = max(1, task.width * task.height - task.mines)
+    return (popcount(knowledge.opened) - knowledge.hits) / safe_total - knowledge.hits / task.mines
 
 
 def every_single_digit(knowledge):

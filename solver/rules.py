@@ -78,6 +78,7 @@ class Rule2025:
         return _twice, -float(self.mine_penalty)
 
     floor = 0.0  # a board below this counts this: a guess below it costs nothing
+    hurried_share = None  # unopened safe digits are charged: a board is never left early
 
 
 class Rule2026:
@@ -126,6 +127,10 @@ class Rule2026:
         return (lambda digit: share), (-1.0 / mines if mines else 0.0)  # no mine, no share to lose
 
     floor = None  # negative boards count as they are
+    # In a hurry (the pack holds more boards than the time), a board stops at its next
+    # stall once its score reaches this share: the time its last guesses take makes
+    # more points on a fresh board (ADC2026 pack, five runs each: 3,310 -> 3,510 points).
+    hurried_share = 0.7
 
 
 def _twice(digit):

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver import packs
-from solver.batch import INDEX_SHARE, solve_text
+from solver.batch import INDEX_SHARE, solve_items, solve_text
 from solver.packs import format_pack, read_pack
 from solver.selects import read_select
 from solver.generator import generate_board, generate_pack
@@ -155,3 +155,35 @@ def test_a_pack_too_long_to_index_in_its_share_of_the_budget_is_still_played():
     assert 0 < found < 200 and "note: a long pack: its first %d boards" % found in err.getvalue()
     entries, errors = read_select(out.getvalue())
     assert not errors and len(entries) == played > 0
+
+
+def test_boards_are_played_in_a_hurry_only_while_the_plan_leaves_some_out():
+    boards = generate_pack(30, "none", "serious")
+
+    def select(rule, pressed):
+        out = io.StringIO()
+        solve_items([(board, None) for board in boards], rule=rule, out=out, pressed=pressed)
+        return out.getvalue()
+
+    calm = select(2026, lambda: False)
+    assert select(2026, None) == calm
+    hurried = select(2026, lambda: True)
+    assert len(hurried.splitlines()) < len(calm.splitlines())  # some boards left early
+    assert select(2025, lambda: True) == select(2025, lambda: False)  # 2025 charges what is left closed
+
+
+def test_fit_plan_for_one_rule_keeps_the_other_rules_tables(capsys):
+    from solver import plantables
+    from solver.cli import main
+    from solver.planfit import DENSITY_POINTS
+
+    assert main(["fit-plan", "--rule", "2026", "--count", "1", "--repeat", "1", "--print"]) == 0
+    written = {}
+    exec(capsys.readouterr().out, written)  # the module text it would write
+    for kind in ("SAFE", "BLIND"):
+        for measure in ("US", "SCORE"):
+            kept = "%s_%s_2025" % (kind, measure)
+            assert written[kept] == getattr(plantables, kept)
+            fresh = written["%s_%s_2026" % (kind, measure)]  # measured again: a full grid
+            assert len(fresh) == DENSITY_POINTS and all(len(row) == len(plantables.CELLS) for row in fresh)
+    assert "--rule 2026" in written["__doc__"]

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from solver.batch import play_board
 from solver.board import make_board, MINE, name_promise_kept
-from solver.generator import board_from_name
+from solver.generator import board_from_name, generate_pack
 from solver.geometry import geometry
 from solver.judge import Judge
 from board_strategies import boards
@@ -140,3 +140,43 @@ def test_the_invariant_check_catches_a_broken_knowledge():
     knowledge.mines = 1  # cell 0 is known safe: it cannot be a known mine too
     with pytest.raises(AssertionError, match="both safe and a mine"):
         knowledge.check()
+
+
+def _hurried_and_full(board, rule):
+    """(clicks played in a hurry, clicks of the full play) of one board."""
+    task = task_of(board, rule)
+    hurried, full = Judge(board), Judge(board)
+    play(task, hurried.view(), hurry=True)
+    play(task, full.view())
+    return hurried.clicks, full.clicks
+
+
+@given(st.integers(4, 12), st.integers(4, 12), st.floats(0.1, 0.3), st.integers(1, 10**6), st.sampled_from((2025, 2026)))
+@settings(max_examples=80, deadline=None)
+def test_a_hurried_board_is_its_full_play_cut_short(width, height, density, seed, rule):
+    """In a hurry the player makes the same clicks and may stop sooner: only under the
+    2026 rule (2025 charges every safe digit left closed), and only once the board's
+    score has reached the rule's hurried share."""
+    from solver.rules import RULES
+    from judging import score_2026
+
+    board = board_from_name("board_%dx%d_%d_%d_none" % (width, height, max(3, round(density * width * height)), seed))
+    hurried, full = _hurried_and_full(board, rule)
+    assert hurried == full[: len(hurried)]
+    if hurried != full:
+        assert rule == 2026
+        clicks = [(c % width, c // width) for c in hurried]
+        assert score_2026(board, clicks) >= RULES[2026].hurried_share
+
+
+def test_hurry_leaves_the_last_guesses_of_dense_2026_boards():
+    """Not vacuous: on dense blind boards some plays stop short, and the clicks they
+    leave are the risky end of the board (fewer mines hit in all)."""
+    boards = generate_pack(40, "none", "serious")
+    shorter = hits_saved = 0
+    for board in boards:
+        hurried, full = _hurried_and_full(board, 2026)
+        if len(hurried) < len(full):
+            shorter += 1
+            hits_saved += sum(board.cells[c] == MINE for c in full[len(hurried):])
+    assert shorter >= 10 and hits_saved > 0
