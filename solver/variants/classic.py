@@ -30,7 +30,7 @@ from collections import namedtuple
 
 from ..bitset import cells_of, popcount
 from ..counting import remembering
-from ..deduce import pairs
+from ..deduce import pairs, single_digit
 from ..frontier import components_of, constraints_of, covered
 from ..geometry import geometry, spread
 from ..probability import estimate
@@ -152,28 +152,16 @@ class ClassicPlayer:
             return Position(constraints, components, unknown, interior, self.mines, mines_left, result)
 
     def _single_digits(self, unknown):
-        """The single-digit rule on the digits that changed; True if it found something."""
-        masks, values, mines = self.geo.masks, self.values, self.mines
+        """The single-digit rule (deduce.single_digit) on the digits that changed, to a
+        fixed point (a mine found changes its neighbours' digits); True if it found something."""
         found = False
         while self.dirty:
             work = self.dirty & self.numbers & spread(self.geo, unknown)
             self.dirty = 0
-            for c in cells_of(work):
-                around = masks[c]
-                cells = around & unknown
-                if not cells:
-                    continue
-                need = values[c] - popcount(around & mines)
-                if need == 0:
-                    self.safe |= cells
-                    unknown &= ~cells
-                    found = True
-                elif need == popcount(cells):
-                    mines |= cells
-                    unknown &= ~cells
-                    self.dirty |= spread(self.geo, cells) & self.numbers
-                    found = True
-        self.mines = mines
+            safe, mines = single_digit(constraints_of(self.values.__getitem__, work, self.geo.masks, unknown, self.mines))
+            if self._learn(safe, mines):
+                unknown &= ~(safe | mines)
+                found = True
         return found
 
     def _learn(self, safe, mines):
