@@ -180,10 +180,14 @@ def _counts(component, weights, class_mines, nodes):
         return Counts(weights, class_mines, 0, 0, (0.0,), tuple((0.0,) for _ in class_mines), 0, 0, nodes)
     low = min(t for t, w in enumerate(weights) if w)
     safe = mines = 0
+    assignments = sum(weights)
     for k, (size, totals) in enumerate(zip(component.sizes, class_mines)):
-        if not any(totals):
+        # a class holds at most `size` mines in each assignment: its total mines make
+        # size * assignments only if it is full in every one
+        held = sum(totals)
+        if not held:
             safe |= 1 << k
-        elif all(m == size * w for m, w in zip(totals, weights)):
+        elif held == size * assignments:
             mines |= 1 << k
     return Counts(
         weights,
