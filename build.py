@@ -1,11 +1,11 @@
 """Build dist/paiza_main.py: the contest program as one flat, minified, stdlib-only script.
 
-paiza.IO runs a single source file, so the modules `solver/paiza.py` needs are
-bundled into one script:
+paiza.IO runs a single source file, so the modules `solver/contest/paiza.py`
+needs are bundled into one script:
 
-1. follow the intra-package imports (``from .module import a, b``) from
-   solver/paiza.py recursively and order the modules so each follows what it
-   imports;
+1. follow the intra-package imports (``from .module import a, b``,
+   ``from ..layer.module import a``) from solver/contest/paiza.py recursively and
+   order the modules so each follows what it imports;
 2. concatenate their top-level statements in that order, dropping the
    intra-package imports (every top-level name now lives in one namespace),
    hoisting ``from __future__`` and standard-library imports to the top (once
@@ -20,8 +20,9 @@ bundled into one script:
 The build refuses (message, exit 1) what it cannot flatten faithfully: a top-level
 name bound by two modules, a top-level name that shadows a builtin, ``import
 solver.x``, ``from . import x``, ``from .x import *``, ``as`` renames of package
-names, relative imports below module top level, a name imported from a module
-that does not define it, import cycles.
+names, relative imports below module top level or above the package, an import
+from a package's ``__init__``, a name imported from a module that does not define
+it, import cycles.
 
 The output is deterministic: its header holds the sha256 of the bundled sources
 and the build settings (no time, no commit id), so two builds give the same bytes.
@@ -42,10 +43,10 @@ import sys
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = "solver"
-ENTRY_MODULE = "paiza"
+ENTRY_MODULE = "contest.paiza"  # dotted, under PACKAGE
 OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
 
-# The budget baked into the bundle, in seconds from process start (solver/clock.py reads
+# The budget baked into the bundle, in seconds from process start (solver/contest/clock.py reads
 # it from /proc, so interpreter start-up counts) to the last board started.  paiza.IO
 # stops the whole run at 2.0 s.  Outside the budget: the board in progress at the
 # deadline (a board is started only while the slowest board so far still fits: 6 ms at
@@ -54,7 +55,7 @@ OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
 # of ../shared/tools/versus.py on the development machine (packs of 10,000-40,000 boards,
 # CPython 3.8 and 3.11), 0.1 s inside the limit.  Reading and indexing the pack happen
 # before any board and count against the budget, so a bigger pack leaves less time to
-# play (the plan in solver/plan.py then picks fewer).
+# play (the plan in solver/contest/plan.py then picks fewer).
 DEFAULT_BUDGET = 1.9
 
 MINIFIER_VERSION = "2.11.3"
@@ -91,12 +92,15 @@ class BuildError(Exception):
 
 
 class Module:
-    """One package module: its text, syntax tree and intra-package imports."""
+    """One package module: its text, syntax tree and intra-package imports.
+
+    name -- dotted, under PACKAGE ("engine.player" is solver/engine/player.py)
+    """
 
     def __init__(self, name):
         self.name = name
-        self.path = os.path.join(ROOT, PACKAGE, name + ".py")
-        self.label = "%s/%s.py" % (PACKAGE, name)
+        self.path = os.path.join(ROOT, PACKAGE, *name.split(".")) + ".py"
+        self.label = "%s/%s.py" % (PACKAGE, name.replace(".", "/"))
         try:
             with open(self.path, encoding="utf-8") as handle:
                 self.text = handle.read()
@@ -116,6 +120,21 @@ def where(module, node):
 
 def is_package_name(dotted):
     return dotted == PACKAGE or dotted.startswith(PACKAGE + ".")
+
+
+def imported_module(module, node, text):
+    """The dotted name (under PACKAGE) of the module a relative import names."""
+    package = module.name.split(".")[:-1]
+    up = node.level - 1
+    if up > len(package):
+        raise BuildError("%s: '%s' reaches above the package" % (where(module, node), text))
+    target = package[: len(package) - up] + node.module.split(".")
+    if os.path.isdir(os.path.join(ROOT, PACKAGE, *target)):
+        raise BuildError(
+            "%s: '%s' imports from a package's __init__; import from the module that defines the name"
+            % (where(module, node), text)
+        )
+    return ".".join(target)
 
 
 def package_imports(module):
@@ -139,7 +158,7 @@ def package_imports(module):
                     )
                 continue
             text = "from %s%s import ..." % ("." * node.level, node.module or "")
-            if node.level != 1 or node.module is None or "." in node.module:
+            if node.module is None:
                 raise BuildError(
                     "%s: '%s' cannot be flattened; only 'from .module import name' can" % (where(module, node), text)
                 )
@@ -157,7 +176,7 @@ def package_imports(module):
                         "%s: 'import %s as %s' renames a package name; the flat bundle has one name per object"
                         % (where(module, node), alias.name, alias.asname)
                     )
-            found.append((node.module, [alias.name for alias in node.names], node))
+            found.append((imported_module(module, node, text), [alias.name for alias in node.names], node))
     return found
 
 
@@ -308,10 +327,10 @@ def check_names(modules):
         for source, imported, node in module.imports:
             for name in imported:
                 if name not in defined[source]:
-                    problems.append("%s: %s.py has no top-level name %r" % (where(module, node), source, name))
+                    problems.append("%s: %s has no top-level name %r" % (where(module, node), source, name))
                 if name in defined[module.name]:
                     problems.append(
-                        "%s: %r is imported from %s.py and also bound here" % (where(module, node), name, source)
+                        "%s: %r is imported from %s and also bound here" % (where(module, node), name, source)
                     )
         if module.name != ENTRY_MODULE:
             for node in ast.walk(
@@ -571,7 +590,9 @@ def build(budget=DEFAULT_BUDGET):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description="Bundle solver/paiza.py and its modules into dist/paiza_main.py.")
+    parser = argparse.ArgumentParser(
+        description="Bundle solver/contest/paiza.py and its modules into dist/paiza_main.py."
+    )
     parser.add_argument(
         "--budget", type=float, default=DEFAULT_BUDGET, help="seconds of play from process start (default %(default)s)"
     )

@@ -13,19 +13,19 @@ import sys
 
 # (name, module, one-line help); a module is imported only when its command is named
 COMMANDS = (
-    ("solve", "solver.batch", "play a pack: select list on stdout, summary on stderr"),
-    ("score", "solver.scorer", "score a select list as the official page does"),
-    ("gen", "solver.generator", "print the official pack board_pack_COUNT_MODE_DIFFICULTY"),
-    ("board", "solver.generator", "print one official board from its name"),
-    ("bench", "solver.bench", "measure score ratio and speed of the player on packs"),
-    ("fit-plan", "solver.planfit", "measure the player on generated packs: writes the plan's tables (solver/plantables.py)"),
-    ("advise", "solver.advise", "rank the official packs by the total the bundle is predicted to make on this machine"),
-    ("report", "solver.report", "a select list on one page: writes an HTML report (total, sortable table, plots)"),
-    ("replay", "solver.replay", "play one board of a pack: writes an HTML page to step through the player's clicks and beliefs"),
+    ("solve", "solver.contest.batch", "play a pack: select list on stdout, summary on stderr"),
+    ("score", "solver.official.scorer", "score a select list as the official page does"),
+    ("gen", "solver.official.generator", "print the official pack board_pack_COUNT_MODE_DIFFICULTY"),
+    ("board", "solver.official.generator", "print one official board from its name"),
+    ("bench", "solver.lab.bench", "measure score ratio and speed of the player on packs"),
+    ("fit-plan", "solver.lab.planfit", "measure the player on generated packs: writes the plan's tables (solver/contest/plantables.py)"),
+    ("advise", "solver.lab.advise", "rank the official packs by the total the bundle is predicted to make on this machine"),
+    ("report", "solver.pages.report", "a select list on one page: writes an HTML report (total, sortable table, plots)"),
+    ("replay", "solver.pages.replay", "play one board of a pack: writes an HTML page to step through the player's clicks and beliefs"),
     ("icpc", "solver.variants.icpc", "ICPC 2003 'inexperienced player' analyser: reads fields on stdin, prints answers"),
-    ("topcoder", "solver.variants.topcoder_stdio", "Topcoder SuperMinesweeper player: reads the tester on stdin, prints moves on stdout"),
-    ("classic", "solver.variants.classic_referee", "classic Minesweeper win rate: reads nothing; plays games with its own referee, prints the win rate with its 95 percent interval"),
-    ("topcoder-test", "solver.variants.topcoder_harness", "local Topcoder tester: reads nothing; plays seeds through the player, prints scores"),
+    ("topcoder", "solver.variants.topcoder.stdio", "Topcoder SuperMinesweeper player: reads the tester on stdin, prints moves on stdout"),
+    ("classic", "solver.variants.classic.referee", "classic Minesweeper win rate: reads nothing; plays games with its own referee, prints the win rate with its 95 percent interval"),
+    ("topcoder-test", "solver.variants.topcoder.harness", "local Topcoder tester: reads nothing; plays seeds through the player, prints scores"),
 )
 
 

@@ -6,7 +6,7 @@ and every other cell's digit counted from its eight neighbours.
 
 from hypothesis import strategies as st
 
-from solver.board import make_board, MINE
+from solver.official.board import make_board, MINE
 
 MAX_SIDE = 12
 

@@ -1,7 +1,7 @@
 """Test helpers that look at a Judge from the outside, the way the official page would."""
 
-from solver.bitset import cells_of
-from solver.rules import RULES, replay
+from solver.grid.bitset import cells_of
+from solver.official.rules import RULES, replay
 
 
 def reveal(judge, cell):

@@ -1,4 +1,4 @@
-"""Tests for solver.bench: its figures are the contest's own, whatever the timing.
+"""Tests for solver.lab.bench: its figures are the contest's own, whatever the timing.
 
 Speeds are not asserted here (they are measured by running `bench`); what is checked
 is that the ratio, hits and mean are the official scores of the player's clicks and
@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from solver.batch import play_board
-from solver.bench import bench_pack
-from solver.generator import generate_pack
+from solver.contest.batch import play_board
+from solver.lab.bench import bench_pack
+from solver.official.generator import generate_pack
 from judging import oracle_2025
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]

@@ -21,10 +21,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import build  # noqa: E402  (build.py lives at the repository root)
-from solver.packs import format_pack, read_pack  # noqa: E402
-from solver.generator import generate_pack  # noqa: E402
-from solver.paiza import budget_from_environment  # noqa: E402
-from solver.scorer import score_select  # noqa: E402
+from solver.official.packs import format_pack, read_pack  # noqa: E402
+from solver.official.generator import generate_pack  # noqa: E402
+from solver.contest.paiza import budget_from_environment  # noqa: E402
+from solver.official.scorer import score_select  # noqa: E402
 
 DIST = os.path.join(ROOT, "dist", "paiza_main.py")
 SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (-?\d+(?:\.\d+)?)$", re.M)
@@ -166,7 +166,7 @@ def test_vermin_finds_nothing_newer_than_38():
     vermin = shutil.which("vermin")
     if vermin is None:
         pytest.skip("vermin is not installed")
-    # int.bit_count (3.10) is excluded: solver/bitset.py takes it inside try/except
+    # int.bit_count (3.10) is excluded: solver/grid/bitset.py takes it inside try/except
     # AttributeError with a 3.8 fallback, which vermin cannot see; the run on 3.8 below proves it
     result = subprocess.run(
         [vermin, "-t=3.8-", "--no-tips", "--violations", "--exclude", "int.bit_count", DIST],
@@ -295,13 +295,18 @@ GOOD_HELPER = """
 """
 
 
-def fake_package(tmp_path, monkeypatch, **modules):
+def fake_package(tmp_path, monkeypatch, entry="paiza", **modules):
+    """A package of the given modules (a name "layer__module" is layer/module.py) at tmp_path."""
     package = tmp_path / build.PACKAGE
     package.mkdir()
     (package / "__init__.py").write_text("")
     for name, text in modules.items():
-        (package / (name + ".py")).write_text(textwrap.dedent(text))
+        path = package.joinpath(*name.split("__")).with_suffix(".py")
+        path.parent.mkdir(exist_ok=True)
+        (path.parent / "__init__.py").touch()
+        path.write_text(textwrap.dedent(text))
     monkeypatch.setattr(build, "ROOT", str(tmp_path))
+    monkeypatch.setattr(build, "ENTRY_MODULE", entry)
 
 
 def test_fake_package_bundles_and_runs(tmp_path, monkeypatch):
@@ -336,6 +341,31 @@ def test_fake_package_bundles_and_runs(tmp_path, monkeypatch):
 def test_build_refuses_what_it_cannot_flatten(tmp_path, monkeypatch, helper_text, message):
     other = "'''Other.'''\nthing = 1\n"
     fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=helper_text, other=other)
+    with pytest.raises(build.BuildError, match=re.escape(message)):
+        build.build()
+
+
+def test_modules_in_subpackages_bundle_and_run(tmp_path, monkeypatch):
+    entry = GOOD_ENTRY.replace("from .helper import greet", "from ..grid.helper import greet")
+    assert entry != GOOD_ENTRY
+    fake_package(tmp_path, monkeypatch, entry="contest.paiza", contest__paiza=entry, grid__helper=GOOD_HELPER)
+    script, _ = build.build(budget=1.0)
+    assert b"# ---- solver/grid/helper.py" not in script  # labels are gone after minifying
+    result = subprocess.run([sys.executable, "-c", script.decode()], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert result.stdout == b"hello paiza\n", result.stderr
+
+
+@pytest.mark.parametrize(
+    "import_line,message",
+    [
+        ("from ...helper import greet", "reaches above the package"),
+        ("from ..grid import helper", "package's __init__"),
+        ("from ..grid import greet", "package's __init__"),
+    ],
+)
+def test_subpackage_imports_the_build_cannot_follow(tmp_path, monkeypatch, import_line, message):
+    entry = GOOD_ENTRY.replace("from .helper import greet", import_line)
+    fake_package(tmp_path, monkeypatch, entry="contest.paiza", contest__paiza=entry, grid__helper=GOOD_HELPER)
     with pytest.raises(build.BuildError, match=re.escape(message)):
         build.build()
 

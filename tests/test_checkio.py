@@ -2,7 +2,7 @@
 
 The games are played by tests/checkio_referee.py, written from the mission's referee
 rules.  Certainty is checked against brute force (every placement of mines in the
-closed cells) on small fields, and guesses against solver.probability.estimate.
+closed cells) on small fields, and guesses against solver.engine.probability.estimate.
 """
 
 import random
@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import solver.variants.checkio
-from solver.bitset import cells_of, popcount
+from solver.grid.bitset import cells_of, popcount
 from solver.checkio import checkio
-from solver.frontier import components_of, constraints_of
-from solver.geometry import geometry
-from solver.counting import count_solutions
-from solver.probability import estimate
+from solver.engine.frontier import components_of, constraints_of
+from solver.grid.geometry import geometry
+from solver.engine.counting import count_solutions
+from solver.engine.probability import estimate
 
 # verification/tests.py of CheckiO-Missions/checkio-task-minesweeper: the three tests ...
 MISSION_TESTS = {
@@ -142,7 +142,7 @@ def engine_view(field):
     """(certain safe set, certain mine set, {(row, col): mine probability}, exact) per the engine.
 
     The oracle for the guessing test: the field's constraints go straight to
-    solver.probability.estimate with the mine count unknown.
+    solver.engine.probability.estimate with the mine count unknown.
     """
     height, width = len(field), len(field[0])
     geo = geometry(width, height)

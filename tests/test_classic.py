@@ -1,4 +1,4 @@
-"""Tests for the classic Minesweeper player (solver.variants.classic) and its referee.
+"""Tests for the classic Minesweeper player (solver.variants.classic.player) and its referee.
 
 The player's guesses are checked against an independent exhaustive solver on tiny
 boards: every mine layout that fits what has opened, every click, the real cascade
@@ -9,14 +9,14 @@ of zeros, the chance to win of the best play.  Win rates are measured by the
 import random
 import pytest
 
-from solver.bitset import cells_of, popcount
-from solver.geometry import geometry
-from solver.variants import classic_referee
+from solver.grid.bitset import cells_of, popcount
+from solver.grid.geometry import geometry
+from solver.variants.classic import referee as classic_referee
 from solver.variants.classic import ClassicPlayer
-from solver.variants.classic_pairs import doomed_shares, unresolvable_pair
-from solver.variants.classic_layouts import Layouts
-from solver.variants.classic_perfect import Perfect, list_layouts
-from solver.variants.classic_referee import LEVELS, Referee, play_game, wilson
+from solver.variants.classic.pairs import doomed_shares, unresolvable_pair
+from solver.variants.classic.layouts import Layouts
+from solver.variants.classic.perfect import Perfect, list_layouts
+from solver.variants.classic.referee import LEVELS, Referee, play_game, wilson
 
 
 # ------------------------------------------------------------------ an exhaustive solver

@@ -11,14 +11,14 @@ import itertools
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from solver.bitset import cells_of, popcount
-from solver.deduce import elimination, pairs, single_digit
-from solver.frontier import components_of, constraints_of, covered
-from solver.geometry import geometry
-from solver.counting import count_solutions
-from solver.coupling import fits_mine_count
-from solver.probability import estimate
-from solver.sweep import sweep
+from solver.grid.bitset import cells_of, popcount
+from solver.engine.deduce import elimination, pairs, single_digit
+from solver.engine.frontier import components_of, constraints_of, covered
+from solver.grid.geometry import geometry
+from solver.engine.counting import count_solutions
+from solver.engine.coupling import fits_mine_count
+from solver.engine.probability import estimate
+from solver.engine.sweep import sweep
 
 
 @st.composite
@@ -171,7 +171,7 @@ def naive_value(layouts, digits_of, closed, safe_value, mine_value):
 @given(positions(max_closed=5), st.sampled_from([(2, -20), (1, -3), (6, -20)]))
 @settings(max_examples=80, deadline=None)
 def test_endgame_value_is_the_expectimax_value(position, values):
-    from solver.endgame import Endgame, layouts_of
+    from solver.engine.endgame import Endgame, layouts_of
 
     geo, mines, values_, numbers, unknown, known = position
     per_digit, mine_value = values
@@ -196,7 +196,7 @@ def test_endgame_value_is_the_expectimax_value(position, values):
 
 
 def test_endgame_declines_a_cheap_coin_flip_and_takes_a_rich_one():
-    from solver.endgame import Endgame
+    from solver.engine.endgame import Endgame
 
     geo = geometry(2, 1)  # two closed cells, one mine, nothing known: each safe cell shows 1
     assert Endgame(geo.masks, lambda d: 2 * d, -20).best_move(0b11, 0, 1, [])[0] is None

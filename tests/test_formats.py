@@ -1,4 +1,4 @@
-"""Tests for solver.board, solver.packs and solver.selects: reading packs and select lists as the
+"""Tests for solver.official.board, solver.official.packs and solver.official.selects: reading packs and select lists as the
 official pages do.
 
 The official reader (msselect.js boardFile / cellListFile) drops blank lines, trims
@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 
 import reference_scorer as reference
 from board_strategies import boards, digits_for, xy_of
-from solver.board import MINE, board_header, make_board, name_fields
-from solver import packs
-from solver.packs import _line_number, format_board, format_pack, index_pack, read_pack
-from solver.lines import decode_text
-from solver.selects import format_select, header_is_read, js_index, js_number, name_reads_back, read_select
-from solver.geometry import geometry
+from solver.official.board import MINE, board_header, make_board, name_fields
+from solver.official import packs
+from solver.official.packs import _line_number, format_board, format_pack, index_pack, read_pack
+from solver.official.lines import decode_text
+from solver.official.selects import format_select, header_is_read, js_index, js_number, name_reads_back, read_select
+from solver.grid.geometry import geometry
 
 # Three small boards, one of each header form, used by the fixed-text tests.
 BOARD_A = make_board(3, 2, "board_a", digits_for(3, 2, {0}))  # 9 1 0 / 1 1 0

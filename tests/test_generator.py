@@ -1,4 +1,4 @@
-"""The official board generator port (solver.generator) against the official data and by hand."""
+"""The official board generator port (solver.official.generator) against the official data and by hand."""
 
 import argparse
 import sys
@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.board import MINE
-from solver.packs import format_board, format_pack, read_pack
-from solver.selects import read_select
-from solver import generator
-from solver.generator import (
+from solver.official.board import MINE
+from solver.official.packs import format_board, format_pack, read_pack
+from solver.official.selects import read_select
+from solver.official import generator
+from solver.official.generator import (
     OfficialLcg,
     add_arguments_board,
     add_arguments_gen,
@@ -24,8 +24,8 @@ from solver.generator import (
     run_board,
     run_gen,
 )
-from solver.geometry import geometry
-from solver.safezone import safe_cells
+from solver.grid.geometry import geometry
+from solver.official.safezone import safe_cells
 from official_data import (
     PACK_2026, SAMPLE_2025, SHARED, official_file, official_text, pack_2026_names, pack_2026_sha256, sha256_of,
 )

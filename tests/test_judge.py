@@ -1,4 +1,4 @@
-"""Tests for solver.judge: the official flood fill, and that only the judge side reads hidden digits.
+"""Tests for solver.official.judge: the official flood fill, and that only the judge side reads hidden digits.
 
 The official page (msselect.js accessCell with pibotCellList) opens a clicked safe
 cell, and from every opened 0 all its neighbours, each cell once; a mine opens alone.
@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from board_strategies import boards
-from solver.board import make_board, MINE
-from solver.judge import Judge
+from solver.official.board import make_board, MINE
+from solver.official.judge import Judge
 from judging import reveal, safe_left
 
 SOLVER_DIR = Path(__file__).resolve().parents[1] / "solver"
@@ -23,10 +23,13 @@ SOLVER_DIR = Path(__file__).resolve().parents[1] / "solver"
 # batch's scores), the generator that makes boards, the bench harness, and the
 # replay page, which draws the whole board after play (its beliefs are the
 # player's recorded Steps).
-MAY_READ_CELLS = {"board", "packs", "judge", "rules", "generator", "scorer", "batch", "bench", "replay"}
+MAY_READ_CELLS = {
+    "official.board", "official.packs", "official.judge", "official.rules", "official.generator", "official.scorer",
+    "contest.batch", "lab.bench", "pages.replay",
+}
 HIDDEN_FIELDS = {"cells", "digits"}
 # The player side: it sees a board only through a judge.View.
-PLAYER_SIDE = {"player", "policy", "lookahead", "endgame", "probability", "deduce", "frontier"}
+PLAYER_SIDE = {"engine." + name for name in ("player", "policy", "lookahead", "endgame", "probability", "deduce", "frontier")}
 # Private Judge state that holds nothing hidden (the board's geometry).
 JUDGE_PUBLIC_STATE = {"_geo"}
 
@@ -110,7 +113,7 @@ def test_mine_click_and_opened_cells():
 
 def judge_private_attributes():
     """The names of the Judge's private state (self._x), where it keeps hidden digits."""
-    tree = ast.parse((SOLVER_DIR / "judge.py").read_text(encoding="utf-8"))
+    tree = ast.parse((SOLVER_DIR / "official" / "judge.py").read_text(encoding="utf-8"))
     return {
         node.attr
         for node in ast.walk(tree)
@@ -139,25 +142,31 @@ def attribute_reads(path, names):
     return sorted(lines)
 
 
+def solver_modules():
+    """{dotted module name under solver: path} of the package's modules (variants aside)."""
+    paths = (path for path in SOLVER_DIR.rglob("*.py") if path.relative_to(SOLVER_DIR).parts[0] != "variants")
+    return {".".join(path.relative_to(SOLVER_DIR).with_suffix("").parts): path for path in sorted(paths)}
+
+
 def modules_reading(names):
-    """{module name: [line numbers]} of solver/*.py code reading an attribute in `names`."""
+    """{module name: [line numbers]} of solver code reading an attribute in `names`."""
     readers = {}
-    for path in sorted(SOLVER_DIR.glob("*.py")):
+    for name, path in solver_modules().items():
         lines = attribute_reads(path, names)
         if lines:
-            readers[path.stem] = lines
+            readers[name] = lines
     return readers
 
 
 def test_only_the_judge_side_reads_board_cells():
     readers = modules_reading(HIDDEN_FIELDS)
-    assert "judge" in readers and "rules" in readers  # the scan does find real reads
+    assert "official.judge" in readers and "official.rules" in readers  # the scan does find real reads
     outside = {name: lines for name, lines in readers.items() if name not in MAY_READ_CELLS}
     assert outside == {}, "modules reading Board.cells outside %s" % sorted(MAY_READ_CELLS)
 
 
 def test_the_player_side_never_reads_hidden_digits():
-    present = {path.stem for path in SOLVER_DIR.glob("*.py")}
+    present = set(solver_modules())
     assert PLAYER_SIDE <= present
     private = judge_private_attributes() - JUDGE_PUBLIC_STATE
     assert private  # the scan does see the judge's hidden state

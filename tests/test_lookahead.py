@@ -11,12 +11,12 @@ cannot show.
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from solver import lookahead, policy
-from solver.bitset import cells_of, popcount
-from solver.frontier import components_of, constraints_of, covered
-from solver.lookahead import CANNOT_SHOW, Lookahead
-from solver.policy import choose_guess
-from solver.probability import estimate, mine_count_odds
+from solver.engine import lookahead, policy
+from solver.grid.bitset import cells_of, popcount
+from solver.engine.frontier import components_of, constraints_of, covered
+from solver.engine.lookahead import CANNOT_SHOW, Lookahead
+from solver.engine.policy import choose_guess
+from solver.engine.probability import estimate, mine_count_odds
 
 from test_engine import consistent_assignments, positions
 
@@ -134,7 +134,7 @@ class StubLook:
 def test_choose_guess_follows_the_look_and_ignores_a_look_without_answer():
     # a 6x1 strip, all closed and nothing known: every cell has the same probability,
     # so the look alone decides between the candidates
-    from solver.geometry import geometry
+    from solver.grid.geometry import geometry
 
     geo = geometry(6, 1)
     everything = geo.all_mask

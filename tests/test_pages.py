@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from browser import Browser
-from solver.batch import play_board, solve_text
-from solver.board import board_header
-from solver.selects import format_select
-from solver.generator import generate_pack, pack_text
-from solver.replay import probability_label
-from solver.trace import beliefs, record
+from solver.contest.batch import play_board, solve_text
+from solver.official.board import board_header
+from solver.official.selects import format_select
+from solver.official.generator import generate_pack, pack_text
+from solver.pages.replay import probability_label
+from solver.pages.trace import beliefs, record
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""Tests for solver.plan: which boards a budgeted run plays.
+"""Tests for solver.contest.plan: which boards a budgeted run plays.
 
 The plan reads headers only; it must keep every board when time allows, prefer the
 boards worth most points per second when it does not, and leave the select list in
@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver import packs
-from solver.batch import INDEX_SHARE, solve_items, solve_text
-from solver.packs import format_pack, read_pack
-from solver.selects import read_select
-from solver.generator import generate_board, generate_pack
-from solver.plan import Plan, expected_seconds, header_facts, shapes_of
+from solver.official import packs
+from solver.contest.batch import INDEX_SHARE, solve_items, solve_text
+from solver.official.packs import format_pack, read_pack
+from solver.official.selects import read_select
+from solver.official.generator import generate_board, generate_pack
+from solver.contest.plan import Plan, expected_seconds, header_facts, shapes_of
 from judging import oracle_2025
-from solver.rules import RULES
+from solver.official.rules import RULES
 
 
 @pytest.mark.parametrize("width, height, mines", [(9, 9, 10), (16, 16, 40), (19, 7, 25), (5, 12, 9)])
@@ -173,9 +173,9 @@ def test_boards_are_played_in_a_hurry_only_while_the_plan_leaves_some_out():
 
 
 def test_fit_plan_for_one_rule_keeps_the_other_rules_tables(capsys):
-    from solver import plantables
+    from solver.contest import plantables
     from solver.cli import main
-    from solver.planfit import DENSITY_POINTS
+    from solver.lab.planfit import DENSITY_POINTS
 
     assert main(["fit-plan", "--rule", "2026", "--count", "1", "--repeat", "1", "--print"]) == 0
     written = {}

@@ -1,11 +1,11 @@
-"""Tests for solver.planes: whole-board digit arithmetic against a cell-by-cell count."""
+"""Tests for solver.grid.planes: whole-board digit arithmetic against a cell-by-cell count."""
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from board_strategies import boards
-from solver.geometry import geometry
-from solver.planes import differ, digit_planes, digit_total, mines_of, miscounted, neighbour_counts
+from solver.grid.geometry import geometry
+from solver.grid.planes import differ, digit_planes, digit_total, mines_of, miscounted, neighbour_counts
 
 
 def number_at(planes, cell):

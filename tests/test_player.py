@@ -4,15 +4,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.batch import play_board
-from solver.board import make_board, MINE, name_promise_kept
-from solver.generator import board_from_name, generate_pack
-from solver.geometry import geometry
-from solver.judge import Judge
+from solver.contest.batch import play_board
+from solver.official.board import make_board, MINE, name_promise_kept
+from solver.official.generator import board_from_name, generate_pack
+from solver.grid.geometry import geometry
+from solver.official.judge import Judge
 from board_strategies import boards
 from judging import safe_left
-from solver.player import play, task_of
-from solver.safezone import safe_cells
+from solver.engine.player import play, task_of
+from solver.official.safezone import safe_cells
 
 
 def board_with_mines(width, height, mines, name):
@@ -60,7 +60,7 @@ def test_the_player_never_clicks_an_open_cell_and_stops_when_done():
 
 
 def test_the_first_mine_on_a_board_without_safe_cells_counts():
-    from solver.rules import RULES
+    from solver.official.rules import RULES
     from judging import score_2025
 
     board = make_board(2, 2, "all_mines", [MINE] * 4)
@@ -106,7 +106,7 @@ def test_the_knowledge_keeps_its_invariants_after_every_step(board, rule, look):
     """Knowledge.check() after each step the player takes (open, single digits, pairs,
     counting), on random boards under both rules: no cell both safe and a mine, no
     digit of a closed cell, opened mines exactly the hits."""
-    import solver.player as player
+    import solver.engine.player as player
 
     steps = ("open_safe", "every_single_digit", "pair_rule", "count")
     originals = {name: getattr(player, name) for name in steps}
@@ -133,7 +133,7 @@ def test_the_knowledge_keeps_its_invariants_after_every_step(board, rule, look):
 
 
 def test_the_invariant_check_catches_a_broken_knowledge():
-    from solver.player import Knowledge
+    from solver.engine.player import Knowledge
 
     knowledge = Knowledge(geometry(3, 3), (0,))
     knowledge.check()
@@ -157,7 +157,7 @@ def test_a_hurried_board_is_its_full_play_cut_short(width, height, density, seed
     """In a hurry the player makes the same clicks and may stop sooner: only under the
     2026 rule (2025 charges every safe digit left closed), and only once the board's
     score has reached the rule's hurried share."""
-    from solver.rules import RULES
+    from solver.official.rules import RULES
     from judging import score_2026
 
     board = board_from_name("board_%dx%d_%d_%d_none" % (width, height, max(3, round(density * width * height)), seed))

@@ -1,4 +1,4 @@
-"""Hand-made positions for the guess choice and the stop rule (solver.policy).
+"""Hand-made positions for the guess choice and the stop rule (solver.engine.policy).
 
 Each position is small enough to work out by hand; the expected answer is written
 beside it.  They fail under the mutants of issue 12: 'guess the lowest cell instead
@@ -7,10 +7,10 @@ of the least-cost one' and 'always guess' (2025 rule).
 
 import pytest
 
-from solver.geometry import geometry
-from solver.policy import OPENED_BONUS, choose_guess, worth_guessing
-from solver.rules import RULES
-from solver.probability import Estimate
+from solver.grid.geometry import geometry
+from solver.engine.policy import OPENED_BONUS, choose_guess, worth_guessing
+from solver.official.rules import RULES
+from solver.engine.probability import Estimate
 
 GEO = geometry(4, 4)  # cells 0..15, row-major; 0 and 15 are opposite corners
 

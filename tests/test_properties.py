@@ -31,17 +31,17 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from solver.batch import solve_text
-from solver.board import board_header, make_board, MINE, name_fields
-from solver.packs import format_board, format_pack
-from solver.selects import read_select
-from solver.geometry import geometry
-from solver.judge import Judge
+from solver.contest.batch import solve_text
+from solver.official.board import board_header, make_board, MINE, name_fields
+from solver.official.packs import format_board, format_pack
+from solver.official.selects import read_select
+from solver.grid.geometry import geometry
+from solver.official.judge import Judge
 from judging import reveal, safe_left
-from solver.player import play, task_of
+from solver.engine.player import play, task_of
 from judging import score_2025, score_2026
-from solver.safezone import safe_cells
-from solver.scorer import score_text
+from solver.official.safezone import safe_cells
+from solver.official.scorer import score_text
 import reference_scorer as reference
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -1,5 +1,5 @@
 """The reference scorer (tests/reference_scorer.py) against the official sample, and the
-project's own scoring (solver.rules, solver.scorer) against the reference.
+project's own scoring (solver.official.rules, solver.official.scorer) against the reference.
 
 The reference is the outside judge the property tests replay emitted select lists
 through; these tests show it scores as the page does where the page's answer is
@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 import reference_scorer as reference
 from board_strategies import boards
 from official_data import SAMPLE_2025, official_text
-from solver.board import board_header, mine_count
-from solver.generator import board_from_name
-from solver.packs import format_pack
+from solver.official.board import board_header, mine_count
+from solver.official.generator import board_from_name
+from solver.official.packs import format_pack
 from judging import score_2025, score_2026
-from solver.scorer import score_text
-from solver.selects import format_select
+from solver.official.scorer import score_text
+from solver.official.selects import format_select
 
 SAMPLE_SCORES = [68, 88, 93, 54, 63, 4, 94, 67, 40, 18]
 

@@ -1,4 +1,4 @@
-"""Tests for solver.rules and the `score` command (solver.scorer) against the official rules.
+"""Tests for solver.official.rules and the `score` command (solver.official.scorer) against the official rules.
 
 ADC2025 (msselect.js accessCell / countScore / checkRemains / finishSelection /
 SummaryTable): an opened safe cell adds its digit, a mine click -20, the board closes
@@ -20,15 +20,15 @@ from hypothesis import strategies as st
 from board_strategies import boards, mine_cells, safe_cells, xy_of
 import reference_scorer as reference
 from solver.cli import main as cli_main
-from solver.board import board_header, make_board
-from solver.generator import board_from_name
-from solver.packs import format_pack
-from solver.selects import format_select
-from solver.judge import Judge
+from solver.official.board import board_header, make_board
+from solver.official.generator import board_from_name
+from solver.official.packs import format_pack
+from solver.official.selects import format_select
+from solver.official.judge import Judge
 from judging import reveal, safe_left
-from solver.rules import RULES
+from solver.official.rules import RULES
 from judging import oracle_2025, score_2025, score_2026
-from solver.scorer import score_select
+from solver.official.scorer import score_select
 from official_data import SAMPLE_2025 as SAMPLE, official_file, official_text
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]

@@ -1,9 +1,9 @@
-"""The official safe-cell rule (solver.safezone): hand-checked cases and properties."""
+"""The official safe-cell rule (solver.official.safezone): hand-checked cases and properties."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.safezone import enabled_areas, js_parseint, safe_cells
+from solver.official.safezone import enabled_areas, js_parseint, safe_cells
 
 MODES = ("auto", "corner", "center", "both", "none")
 

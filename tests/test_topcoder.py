@@ -13,9 +13,9 @@ import sys
 
 import pytest
 
-from solver.variants.topcoder import Player, keep_guessing, score_of
-from solver.variants.topcoder_stdio import parse_answer, play_stdio
-from solver.variants.topcoder_harness import Case, Game, JavaSha1Prng, make_case, parse_seeds, values_of
+from solver.variants.topcoder.player import Player, keep_guessing, score_of
+from solver.variants.topcoder.stdio import parse_answer, play_stdio
+from solver.variants.topcoder.harness import Case, Game, JavaSha1Prng, make_case, parse_seeds, values_of
 
 PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -1,16 +1,16 @@
-"""Tests for the player's watch hook and solver.trace: what the replay page shows is what
+"""Tests for the player's watch hook and solver.pages.trace: what the replay page shows is what
 the player believed, recorded during play, and its scores are the scorer's."""
 
-from solver.batch import play_board
-from solver.board import MINE, name_promise_kept
-from solver.generator import generate_pack
-from solver.judge import Judge
-from solver.player import play, task_of
-from solver.probability import probability_of
-from solver.replay import encode_beliefs, page_data, probability_label
-from solver.rules import replay
+from solver.contest.batch import play_board
+from solver.official.board import MINE, name_promise_kept
+from solver.official.generator import generate_pack
+from solver.official.judge import Judge
+from solver.engine.player import play, task_of
+from solver.engine.probability import probability_of
+from solver.pages.replay import encode_beliefs, page_data, probability_label
+from solver.official.rules import replay
 from judging import score_2025
-from solver.trace import beliefs, record
+from solver.pages.trace import beliefs, record
 
 
 def test_watch_accounts_for_every_click_in_order_and_changes_no_click():

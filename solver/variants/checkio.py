@@ -30,13 +30,13 @@ A referee with the mission's rules and ``win_rate(n, seed)`` live in
 tests/checkio_referee.py.
 """
 
-from ..bitset import cells_of, popcount
-from ..deduce import elimination, pairs, single_digit
-from ..frontier import components_of, constraints_of, covered
-from ..geometry import geometry
-from ..policy import choose_guess
-from ..counting import count_solutions
-from ..probability import cell_probabilities, estimate
+from ..grid.bitset import cells_of, popcount
+from ..engine.deduce import elimination, pairs, single_digit
+from ..engine.frontier import components_of, constraints_of, covered
+from ..grid.geometry import geometry
+from ..engine.policy import choose_guess
+from ..engine.counting import count_solutions
+from ..engine.probability import cell_probabilities, estimate
 
 CLOSED = -1
 MARKED = 9

@@ -23,8 +23,8 @@ import random
 import sys
 import time
 
-from ..bitset import cells_of, popcount
-from ..geometry import geometry
+from ..grid.bitset import cells_of, popcount
+from ..grid.geometry import geometry
 
 MINE = "M"
 SAFE = "."

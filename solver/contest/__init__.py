@@ -1,0 +1,8 @@
+"""contest: a whole pack in two seconds, as paiza.IO runs it.
+
+Owns: the budgeted run that always prints a valid select list (`batch`), which
+boards to play (`plan`, with the measured `plantables`), the process clock
+(`clock`), and the paiza entry that build.py bundles (`paiza`).
+
+May import: grid, official, engine.
+"""

@@ -1,0 +1,185 @@
+"""A whole pack under a time budget, with output that is always a valid select list.
+
+Boards are played in input order, each through its own Judge; under a budget, of a
+pack text only the boards its Plan picks (those worth most points per second).  A
+board is started only while the budget leaves room for the slowest board seen so
+far.  A board whose name was already played is skipped and said so (the official
+page would score the first board of that name twice).  Every click is in range
+and on a closed cell by construction.  Totals are kept per rule, so a pack that
+mixes both header forms is reported rule by rule.
+"""
+
+import sys
+import time
+from functools import lru_cache, partial
+
+from ..official.board import board_header, name_promise_kept
+from .clock import process_start
+from ..official.judge import Judge
+from ..official.lines import read_text
+from ..official.packs import boards_of, index_pack, parse_header
+from .plan import Plan
+from ..engine.player import play, task_of
+from ..official.rules import RULES
+
+MIN_BOARD_SECONDS = 0.004  # room kept for a board before anything has been timed
+LOOK_HELP = (
+    "rank risky guesses by two-step safety (one exact lookahead): fewer mines hit on "
+    "dense boards, 3-5x slower on them"
+)
+
+
+def played(board, rule=None, deadline=None, look=False, watch=None, hurry=False):
+    """(task, judge) after the player has played `board`: the judge holds the clicks."""
+    task = task_of(board, rule, name_promise_kept(board))
+    judge = Judge(board)
+    play(task, judge.view(), deadline, look, watch, hurry)
+    return task, judge
+
+
+def play_board(board, rule=None, deadline=None, look=False, watch=None):
+    """(clicks as (x, y), score in the rule's unit, mines hit) for one board."""
+    task, judge = played(board, rule, deadline, look, watch)
+    width = board.width
+    clicks = [(c % width, c // width) for c in judge.clicks]
+    return clicks, task.rule.score(judge.outcome()), judge.hits
+
+
+@lru_cache(maxsize=None)
+def click_lines(width, height):
+    """The select-list line of every cell of a width x height board ("x y\\n")."""
+    return tuple(["%d %d\n" % (c % width, c // width) for c in range(width * height)])
+
+
+def select_text(board, clicks):
+    """One board's select list: its header line, then one line per clicked cell."""
+    return board_header(board) + "\n" + "".join(map(click_lines(board.width, board.height).__getitem__, clicks))
+
+
+def solve_items(items, budget=None, rule=None, start=None, out=None, err=None, look=False, pressed=None):
+    """Play (board, error) items in order within `budget` seconds of `start`.
+
+    Errors are written to `err` as they are met; each board's select list goes to
+    `out`.  `pressed`, if given, says before each board whether boards are being left
+    out for time: then the board is played in a hurry (player.play).  Returns (played, totals, seconds): totals maps a contest year to the
+    sum of its boards as the official summary counts them (2025: negatives count 0).
+    """
+    start = time.perf_counter() if start is None else start
+    deadline = None if budget is None else start + budget
+    slowest = MIN_BOARD_SECONDS
+    count, totals, names = 0, {}, set()
+    for board, error in items:
+        if board is None:
+            if err is not None:
+                err.write("error: %s\n" % error)
+            continue
+        if board.name in names:
+            if err is not None:
+                err.write("error: board %s (line %d): a board of that name was already played; skipped\n" % (board.name, board.line))
+            continue
+        began = time.perf_counter()
+        if deadline is not None and began + slowest > deadline:
+            break
+        task, judge = played(board, rule, deadline, look, hurry=pressed is not None and pressed())
+        names.add(board.name)
+        elapsed = time.perf_counter() - began
+        if elapsed > slowest:
+            slowest = elapsed
+        if out is not None:
+            out.write(select_text(board, judge.clicks))
+        count += 1
+        year = task.rule.year
+        totals[year] = totals.get(year, 0) + task.rule.counted(task.rule.score(judge.outcome()))
+    return count, totals, time.perf_counter() - start
+
+
+def format_totals(totals, default_year=2025):
+    """The summary's score: one total, or one per rule ("98050 (2025) 12.3456 (2026)")."""
+    if not totals:
+        return RULES[default_year].format(0)
+    if len(totals) == 1:
+        year, total = next(iter(totals.items()))
+        return RULES[year].format(total)
+    return " ".join("%s (%d)" % (RULES[year].format(totals[year]), year) for year in sorted(totals))
+
+
+INDEX_SHARE = 0.25  # of the budget, counted from `start`, for finding the boards of a pack (see README)
+
+
+def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys.stderr, look=False):
+    """Play a pack's text, then write a summary line on `err`: boards played of all,
+    seconds since `start`, the score per rule.  Returns (played, totals).
+
+    Boards are read one by one as play reaches them (so the budget covers reading),
+    malformed ones reported on `err`.  Under a budget, a Plan picks the boards worth
+    most points per second from their headers and the others are left out unread.
+    """
+    start = time.perf_counter() if start is None else start
+    # a huge pack is indexed only as far as INDEX_SHARE of the budget: the rest is play
+    index = index_pack(text, None if budget is None else start + INDEX_SHARE * budget)
+    wanted = pressed = None
+    if budget is not None:
+        plan = Plan(index.headers, rule)
+        wanted, pressed = partial(plan.wanted, deadline=start + budget), plan.pressed
+    count, totals, seconds = solve_items(boards_of(index, wanted), budget, rule, start, out, err, look, pressed)
+    summary = format_totals(totals, rule or _first_form(index.headers))
+    if not index.complete:
+        err.write("note: a long pack: its first %d boards were found in %.0f%% of the budget, the rest left out\n"
+                  % (len(index.headers), 100 * INDEX_SHARE))
+    err.write("boards %d/%d  seconds %.3f  score %s\n" % (count, len(index.headers), seconds, summary))
+    return count, totals
+
+
+def _first_form(headers):
+    """The header form of a pack's first board (2025 if it has none or it is unreadable)."""
+    try:
+        return parse_header(headers[0].split())[4]
+    except (ValueError, IndexError):
+        return 2025
+
+
+def risk_watcher():
+    """(watch, risk): a watch for player.play that sums the mine probabilities of the
+    risky clicks (guesses and endgame clicks), and a function that reads the sum."""
+    total = [0.0]
+
+    def watch(step):
+        if step.kind in ("guess", "endgame"):
+            total[0] += step.p
+
+    return watch, lambda: total[0]
+
+
+# ---------------------------------------------------------------- command line
+
+
+def add_arguments(parser):
+    parser.description = (
+        "Reads a board pack (file or stdin), plays every board as if the mines were "
+        "hidden, prints the select list on stdout and a summary on stderr: boards "
+        "played of total, seconds, score under the rule.  With --budget, when the "
+        "pack does not fit, the boards worth most points per second are played "
+        "(chosen from their headers), in pack order."
+    )
+    parser.add_argument("pack", nargs="?", default="-", help="board pack file, or - for stdin (default)")
+    parser.add_argument(
+        "--budget", type=float,
+        help="seconds from process start (as paiza.IO counts) to stop starting boards; default: no limit, every board played",
+    )
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="objective and score (default: from each header's form)")
+    parser.add_argument("--look", action="store_true", help=LOOK_HELP)
+
+
+def run(args):
+    start = process_start(time.perf_counter())
+    if args.budget is not None and not args.budget > 0:
+        print("error: --budget must be a positive number of seconds (leave it out for no limit)", file=sys.stderr)
+        return 2
+    try:
+        text = read_text(sys.stdin if args.pack == "-" else args.pack)
+    except OSError as exc:
+        print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
+        return 1
+    solve_text(text, args.budget, args.rule, start, look=args.look)
+    return 0
+

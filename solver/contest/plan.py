@@ -1,0 +1,187 @@
+"""Which boards to play when the time budget cannot cover the whole pack.
+
+A select list may leave boards out, and a 2-second run reaches only part of a big
+pack, so the time is best spent on the boards worth most points per second.  Only a
+board's header is read to decide: its size and mine count, public facts like the
+player's Task.  Score and playing time are predicted from the mine density and the
+board's size with tables measured on official packs (plantables.py), and the
+boards are ranked by predicted points per second.  Boards are still played in pack order: each is played when its
+rank is above a cut, and the cut is the lowest rank at which every remaining board at
+least as good still fits in the time left.  Predicted times are scaled by how long the
+accepted boards really took, so a slower or faster machine moves the cut, not the
+ranking.
+"""
+
+import re
+import time
+from collections import Counter
+from bisect import bisect
+from math import log
+
+from ..official.board import name_facts
+
+from ..official.packs import parse_header
+from ..official.rules import RULES
+from .plantables import (
+    BLIND_SCORE_2025,
+    BLIND_SCORE_2026,
+    BLIND_US_2025,
+    BLIND_US_2026,
+    CELLS,
+    DENSITY_STEP,
+    SAFE_SCORE_2025,
+    SAFE_SCORE_2026,
+    SAFE_US_2025,
+    SAFE_US_2026,
+)
+
+# Playing time and score are predicted from measured tables (plantables.py, written by
+# `python -m solver fit-plan`): by kind of start (the safe cells of a mode, or blind),
+# rule, mine density and board cells.
+TABLES = {  # (safe start, rule) -> (microseconds table, score table)
+    (True, 2025): (SAFE_US_2025, SAFE_SCORE_2025),
+    (True, 2026): (SAFE_US_2026, SAFE_SCORE_2026),
+    (False, 2025): (BLIND_US_2025, BLIND_SCORE_2025),
+    (False, 2026): (BLIND_US_2026, BLIND_SCORE_2026),
+}
+SAFE_MODES = ("both", "corner", "center", "auto")
+DENSITY_IF_UNKNOWN = 0.15  # for a board whose header tells no mine count
+
+BUCKETS = 200  # ranks: points per second on a log scale, best last
+BEST, WORST = 1e7, 10.0  # points per second covered by the ranks (2026 scores are ~1 per board)
+_RANKS_PER_LOG = (BUCKETS - 1) / log(BEST / WORST)
+REPLAN_EVERY = 32  # boards between two computations of the cut
+PRIOR_SHARE = 0.02  # of the time, trusted to the predictions before the real speed counts
+
+
+def _grid(table, density, cells, beyond=False):
+    """Bilinear interpolation in a plantables table over (density, cells), clamped at
+    the edges; past the largest board measured, extrapolated along its last step when
+    `beyond` (playing time grows with the board, a share does not)."""
+    x = min(len(table) - 1.0, max(0.0, density / DENSITY_STEP))
+    i = min(len(table) - 2, int(x))
+    j = max(0, min(len(CELLS) - 2, bisect(CELLS, cells) - 1))
+    fy = (cells - CELLS[j]) / float(CELLS[j + 1] - CELLS[j])
+    fy = max(0.0, fy if beyond else min(1.0, fy))
+    near, far = table[i], table[i + 1]
+    low = near[j] + fy * (near[j + 1] - near[j])
+    high = far[j] + fy * (far[j + 1] - far[j])
+    return low + (x - i) * (high - low)
+
+
+def expected_score(width, height, mines, rule, safe_start=True):
+    """Predicted score of a board under the rule (2025 or 2026)."""
+    cells = width * height
+    density = mines / cells if mines is not None else DENSITY_IF_UNKNOWN
+    share = max(0.0, _grid(TABLES[safe_start, rule][1], density, cells))  # of the board's best score
+    if mines is None:
+        mines = round(DENSITY_IF_UNKNOWN * cells)
+    return RULES[rule].expected_best(width, height, mines) * share
+
+
+def expected_seconds(width, height, mines, rule=2025, safe_start=True):
+    """Predicted seconds to read, play and write a board."""
+    cells = width * height
+    density = mines / cells if mines is not None else DENSITY_IF_UNKNOWN
+    return 1e-6 * max(1.0, _grid(TABLES[safe_start, rule][0], density, cells, beyond=True))
+
+
+def header_facts(fields):
+    """(width, height, mines or None, form, safe start) from a header's fields, or None
+    if the reader would refuse the header.  The name tells what it tells the player
+    (player.task_of): mine count and mode, if it describes a board of this size."""
+    try:
+        width, height, mines, name, form = parse_header(fields)
+    except ValueError:
+        return None
+    named = name_facts(width, height, name)
+    if named is None:
+        return width, height, mines, form, False
+    return width, height, named.mines if mines is None else mines, form, named.mode in SAFE_MODES
+
+
+# A header line split around the seed of an official name (board_XxY_MINES_SEED_MODE):
+# (before the seed, after it, "") or, for any other line, ("", "", the line)
+_AROUND_SEED = re.compile(
+    r"^([0-9]+ [0-9]+ (?:[0-9]+ )?board_[0-9]+x[0-9]+_[0-9]+_)[0-9]+([^\n]*)$|^([^\n]*)$", re.MULTILINE
+)
+
+
+def shapes_of(headers):
+    """Each header line with the seed of an official board name made 0.  The seed is
+    the one part of a header the plan does not read, so boards of one shape (size,
+    mine count, mode) get one key: a 40,000-board pack has about 800.  One regular
+    expression over the joined lines: Python string work line by line costs more
+    than a tenth of the two seconds on such a pack.  A header line holds no line break
+    (index_pack ends it there), so there is one key per line."""
+    if not headers:
+        return []  # the empty joined text would still give one (empty) match
+    found = _AROUND_SEED.findall("\n".join(headers))
+    return [before + "0" + after if before else line for before, after, line in found]
+
+
+def _estimate(fields, rule):
+    """(predicted seconds, rank) of a board from its header fields."""
+    facts = header_facts(fields)
+    if facts is None:  # played at once: its one-line error costs nothing
+        return 0.0, BUCKETS - 1
+    width, height, mines, form, safe_start = facts
+    rule = rule or form
+    seconds = expected_seconds(width, height, mines, rule, safe_start)
+    worth = expected_score(width, height, mines, rule, safe_start) / seconds
+    if worth <= 0:
+        return seconds, 0
+    return seconds, int(_RANKS_PER_LOG * log(max(WORST, min(BEST, worth)) / WORST))
+
+
+class Plan:
+    """The boards of a pack worth playing in the time left, decided board by board in order."""
+
+    def __init__(self, headers, rule=None):
+        """headers: the header line of every board, in order; rule: 2025, 2026 or None
+        (each board's own form).  Play is taken to start when the plan is made."""
+        keys = shapes_of(headers)
+        boards_per_key = Counter(keys)
+        known = {key: _estimate(key.split(), rule) for key in boards_per_key}  # key -> (seconds, rank)
+        self.seconds = [known[key][0] for key in keys]
+        self.rank = [known[key][1] for key in keys]
+        self.left = [0.0] * BUCKETS  # predicted seconds of the boards not yet passed, by rank
+        for key, count in boards_per_key.items():
+            seconds, rank = known[key]
+            self.left[rank] += seconds * count
+        self.start = time.perf_counter()
+        self.accepted = 0.0  # predicted seconds of the boards accepted so far
+        self.cut = 0
+        self.countdown = 0
+        self.prior = None  # seconds of predictions trusted as they are (PRIOR_SHARE of the time)
+
+    def wanted(self, k, deadline, now=None):
+        """Whether to play board k (boards are asked about once each, in order)."""
+        rank, seconds = self.rank[k], self.seconds[k]
+        self.left[rank] -= seconds
+        if self.countdown <= 0:
+            self.cut = self._cut(deadline, time.perf_counter() if now is None else now)
+            self.countdown = REPLAN_EVERY
+        self.countdown -= 1
+        if rank < self.cut:
+            return False
+        self.accepted += seconds
+        return True
+
+    def pressed(self):
+        """Whether boards are being left out for time (the cut is above the lowest rank)."""
+        return self.cut > 0
+
+    def _cut(self, deadline, now):
+        """The lowest rank whose boards, with all better ones left, fit the time left."""
+        if self.prior is None:
+            self.prior = max(1e-6, PRIOR_SHARE * (deadline - now))
+        spent = now - self.start
+        speed = (spent + self.prior) / (self.accepted + self.prior)  # real / predicted seconds
+        room = (deadline - now) / speed
+        total = 0.0
+        for rank in range(BUCKETS - 1, -1, -1):
+            total += self.left[rank]
+            if total > room:
+                return rank + 1
+        return 0

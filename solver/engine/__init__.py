@@ -1,0 +1,10 @@
+"""engine: the player, and everything it reasons with.
+
+Owns: constraints and components (`frontier`), certain cells (`deduce`), exact
+counting (`counting`, `sweep`, `coupling`, behind `probability`), the guess and
+stop rule (`policy`), the optional two-step look (`lookahead`), the exact endgame
+(`endgame`), and one board's loop (`player`).
+
+May import: grid.  Never official: the engine sees a board only through the
+judge's View and its Task (fair play; tests/test_layers.py checks it).
+"""

@@ -1,0 +1,154 @@
+"""Second-step safety of a guess: how safe the next click will be once it is made.
+
+A guess that survives shows a digit.  For each digit it may show, the board is
+estimated again with that digit as a new constraint (and the guessed cell known
+safe); the next click is then either certain (safety 1) or the safest cell left.
+Averaged over the digits, weighed by their odds, this is the chance that the next
+click is safe too.  A guess that hits a mine is looked past the same way (the mine
+is then known).  On dense boards the guess that keeps the next one safe beats the
+guess that is merely safest now.
+
+Only the components the guess touches are counted again; the others keep their
+counts (the same memo the player's own estimate fills), so one look costs a few
+small enumerations.  A look that would need a component too big to count gives no
+answer: the caller then ranks by its cheaper rule.
+"""
+
+from ..grid.bitset import popcount
+from .frontier import components_of
+from .counting import count_solutions
+from .coupling import fits_mine_count
+from .probability import estimate, mine_count_odds
+
+LOOK_BUDGET = 400  # search nodes per component counted for a look
+LOOK_MIN_WEIGHT = 0.02  # digits less likely than this are not looked at
+CANNOT_SHOW = -1.0  # the safety answered for a digit no layout allows
+
+
+class Lookahead:
+    """Looks from one position: the player's constraints, components and counts."""
+
+    def __init__(self, masks, constraints, components, unknown, interior, mines_left, counts_memo, look_memo):
+        self.masks = masks
+        self.constraints = constraints
+        self.components = components
+        self.unknown = unknown
+        self.interior = interior
+        self.mines_left = mines_left
+        self.counts_memo = counts_memo  # the player's: read only
+        self.look_memo = look_memo  # the looks' own, kept for the whole board
+
+    def _count(self, component, budget=None):
+        """Counts of a component: the player's if it has them, else counted once with
+        LOOK_BUDGET (the counter estimate() is given; its budget does not apply here)."""
+        key = component.key
+        if key in self.counts_memo:
+            return self.counts_memo[key]
+        if key not in self.look_memo:
+            self.look_memo[key] = count_solutions(component, LOOK_BUDGET)
+        return self.look_memo[key]
+
+    def second_safety(self, cell, neighbour_probs):
+        """Chance, given `cell` is safe, that the best next click is safe too; or None.
+
+        neighbour_probs -- mine probabilities of the cell's undecided neighbours, in
+                           cell order: they weigh the digits it may show.
+        """
+        setting = self._setting(cell)
+        total = weight_sum = 0.0
+        for mines_around, weight in enumerate(mine_count_odds(neighbour_probs)):
+            if weight < LOOK_MIN_WEIGHT:
+                continue
+            safety = self._safety(setting, mines_around)
+            if safety is None:
+                return None
+            if safety == CANNOT_SHOW:
+                continue
+            weight_sum += weight
+            total += weight * safety
+        if weight_sum <= 0.0:
+            return None
+        return total / weight_sum
+
+    def safety_after_mine(self, cell):
+        """The safety of the best click once `cell` has turned out a mine (1.0 when some
+        cell is then certain); CANNOT_SHOW when no layout allows it; None when a
+        component is too big to count."""
+        bit = 1 << cell
+        kept, kept_counts, zone = self._split(bit)
+        changed = self._without(bit, zone, 1)
+        return self._safety_of(kept, kept_counts, changed, self.interior & ~bit, self.mines_left - 1, self.unknown & ~bit)
+
+    def _setting(self, cell):
+        """What does not depend on the digit: the cell's undecided neighbours, the
+        components it does not touch, the constraints it changes, the interior left."""
+        bit = 1 << cell
+        around = self.masks[cell] & self.unknown & ~bit
+        touched = around | bit
+        kept, kept_counts, zone = self._split(touched)
+        return around, kept, kept_counts, self._without(bit, zone, 0), self.interior & ~touched, self.unknown & ~bit
+
+    def _safety(self, setting, mines_around):
+        around, kept, kept_counts, changed, interior, rest = setting
+        if changed is not None and around:
+            changed = changed + [(around, mines_around)]
+        return self._safety_of(kept, kept_counts, changed, interior, self.mines_left, rest)
+
+    def _split(self, touched):
+        """(the components that do not touch `touched`, their Counts or None if one has
+        none, the cells of those that do and `touched`)."""
+        kept, zone = [], touched
+        for comp in self.components:
+            if comp.area & touched:
+                zone |= comp.area
+            else:
+                kept.append(comp)
+        kept_counts = [self._count(comp) for comp in kept]
+        return kept, (None if any(counts is None for counts in kept_counts) else kept_counts), zone
+
+    def _without(self, bit, zone, is_mine):
+        """The constraints over `zone` once the cell `bit` is decided (a mine if is_mine),
+        or None when that contradicts one of them."""
+        changed = []
+        for cells, need in self.constraints:
+            if cells & zone:
+                if cells & bit:
+                    cells, need = cells & ~bit, need - is_mine
+                    if not cells:
+                        if need:
+                            return None
+                        continue
+                changed.append((cells, need))
+        return changed
+
+    def _safety_of(self, kept, kept_counts, changed, interior, mines_left, rest):
+        """The best click's safety when the touched part of the board reads `changed`
+        (None there: a contradiction) and the rest is as it was."""
+        if changed is None:
+            return CANNOT_SHOW
+        if kept_counts is None:
+            return None  # part of the board is only swept: no exact look
+        parts = components_of(changed)
+        counted = [self._count(comp) for comp in parts]
+        if any(counts is None for counts in counted):
+            return None
+        if not all(counts.support for counts in counted):
+            return CANNOT_SHOW
+        if any(counts.safe for counts in counted):  # a cell certain at once, if the digit can show
+            return 1.0 if fits_mine_count(kept_counts + counted, popcount(interior), mines_left) else CANNOT_SHOW
+        after = estimate(kept + parts, interior, popcount(interior), mines_left, counter=self._count)
+        if not after.exact:
+            return CANNOT_SHOW  # no layout fits the mine count
+        return self._best(after, interior, rest)
+
+    @staticmethod
+    def _best(after, interior, rest):
+        if after.safe & rest:
+            return 1.0
+        lowest = 1.0
+        for cells, p in zip(after.class_masks, after.class_probs):
+            if p < lowest and cells & rest:
+                lowest = p
+        if interior and after.interior_prob is not None and after.interior_prob < lowest:
+            lowest = after.interior_prob
+        return 1.0 - lowest

@@ -1,0 +1,368 @@
+"""One board: open what is known safe, deduce, click what is certain, guess or stop.
+
+The player knows only its Task (size, mine count, the cells the official rule keeps
+safe, the rule it plays for) and what its judge.View shows: the digits of the cells
+it opened.  It never sees the Board: that stays with the judge.  `task_of` is the one
+place a Board's public facts are read.
+
+A board is a loop of named steps over Knowledge (what the player knows):
+
+  open    click every cell known to be safe: one call for the whole set
+  digits  the single-digit rule, for every digit of the board at once (bit planes)
+  pairs   pairs of overlapping constraints
+  count   exact probabilities with the mine count; certainties become clicks
+  decide  the exact endgame when few cells are undecided, else the policy's guess, or stop
+
+A step that learns something goes back to `open`: the cheap rules always run before
+the counting, which runs only when they are stuck.
+
+Glossary of the bitsets (bit c is cell c):
+  opened  cells the judge opened: safe digits, and mines that were hit
+  closed  every cell not opened
+  mines   known mines, hit or deduced;   safe  known safe, not yet opened
+  numbers opened safe cells (their digits are the constraints)
+  unknown closed cells neither known safe nor known mines (undecided)
+  live    numbers beside an undecided cell: the digits that still constrain something
+"""
+
+import time
+from collections import namedtuple
+from functools import lru_cache
+
+from ..grid.bitset import popcount
+from ..official.board import name_facts, promised_safe
+from .deduce import pairs
+from .endgame import ENDGAME_CELLS, Endgame
+from .frontier import components_of, constraints_of, covered
+from ..grid.geometry import geometry, spread
+from .lookahead import Lookahead
+from ..grid.planes import differ, digit_total, neighbour_counts
+from .policy import choose_guess, worth_guessing
+from .counting import remembering
+from .probability import Estimate, estimate, probability_of
+from ..official.rules import RULES
+
+Task = namedtuple("Task", "width height mines safe_cells rule")
+Task.__doc__ = """What the player may know of a board before it clicks.
+
+mines      -- the mine count (from a 2026 header or the board name), or None
+safe_cells -- cells the official generator keeps mine-free (from X, Y, MINES, MODE)
+rule       -- the rules.Rule to play for
+"""
+
+Step = namedtuple("Step", "cell kind p estimate mines safe")
+Step.__doc__ = """What the player is about to do, for a watcher (replays, bench's risk).
+
+cell     -- the cell about to be clicked, or None: a batch (every cell of `safe` is
+            clicked next, kind "start" or "certain") or a stop (kind "stop")
+kind     -- "start" (cells the safe-cell rule keeps free), "certain", "endgame"
+            (the exact endgame's click, may be risky), "guess", "stop"
+p        -- the mine probability of `cell` (0.0 for certain clicks); for a stop, that
+            of the guess declined, or None
+estimate -- the probability.Estimate computed last on this board (None before any)
+mines    -- the known mines;  safe -- the known safe cells not yet opened
+"""
+
+
+def task_of(board, rule=None, trust_name=True):
+    """The public facts of a board: size, mine count and safe-cell rule, nothing hidden.
+
+    rule -- a contest year (2025, 2026) or None for the board's own header form.
+    With `trust_name` False (the harness found the name misdescribes the board), the
+    name tells nothing: no mine count from it, no safe cells.
+    """
+    fields = name_facts(board.width, board.height, board.name) if trust_name else None
+    mines = board.mines
+    if mines is None and fields is not None:
+        mines = fields.mines
+    safe = ()
+    if fields is not None and mines is not None:
+        safe = promised_safe(board.width, board.height, mines, fields.mode)
+    return Task(board.width, board.height, mines, safe, RULES[rule or board.form])
+
+
+class Knowledge:
+    """What the player knows of one board (see the glossary above), and its invariants."""
+
+    __slots__ = ("geo", "opened", "planes", "mines", "safe", "hits", "_counted")
+
+    def __init__(self, geo, safe_cells):
+        self.geo = geo
+        self.opened = self.mines = self.safe = self.hits = 0
+        self.planes = (0, 0, 0, 0)  # digits of the opened cells
+        for cell in safe_cells:
+            self.safe |= 1 << cell
+        self._counted = {}  # a few cell sets -> their neighbour counts (planes.neighbour_counts)
+
+    def around(self, cells):
+        """The neighbour counts of `cells` for every cell, kept while the set recurs: the
+        known mines change only when a mine is found, what is closed only when cells open."""
+        counted = self._counted
+        planes = counted.get(cells)
+        if planes is None:
+            if len(counted) >= 4:
+                counted.clear()
+            planes = counted[cells] = neighbour_counts(self.geo, cells)
+        return planes
+
+    def learn(self, new, planes):
+        """Take in the cells a click opened and their digit planes (a mine shows 9)."""
+        self.opened |= new
+        self.safe &= ~new
+        old = self.planes
+        self.planes = (old[0] | planes[0], old[1] | planes[1], old[2] | planes[2], old[3] | planes[3])
+        hit = planes[0] & planes[3]
+        if hit:
+            self.mines |= hit
+            self.hits += popcount(hit)
+
+    def unknown(self):
+        return self.geo.all_mask & ~self.opened & ~self.mines & ~self.safe
+
+    def check(self):
+        """Assert the invariants (property tests call this after every step)."""
+        full = self.geo.all_mask
+        assert not self.safe & self.mines, "a cell both safe and a mine"
+        assert not self.safe & self.opened, "a known-safe cell already open"
+        assert not (self.opened | self.mines | self.safe) & ~full, "a cell outside the board"
+        assert not any(plane & ~self.opened for plane in self.planes), "a digit of a closed cell"
+        shown_mines = self.planes[0] & self.planes[3]
+        assert shown_mines == self.opened & self.mines, "an opened mine that was not hit, or the reverse"
+        assert popcount(shown_mines) == self.hits, "hits and opened mines disagree"
+
+
+class Memory:
+    """What one board's steps keep between them: counts of components met before,
+    sweeps, the lookahead's counts, the exact endgame, and the latest estimate."""
+
+    def __init__(self, task):
+        self.counts = {}
+        self.counter = remembering(self.counts)
+        self.looks = {}
+        self.sweeps = {}
+        self.latest = None
+        self._task = task
+        self._endgame = None
+
+    def endgame(self):
+        if self._endgame is None:
+            task = self._task
+            self._endgame = Endgame(geometry(task.width, task.height).masks, *click_values(task))
+        return self._endgame
+
+
+def play(task, view, deadline=None, look=False, watch=None, hurry=False):
+    """Play one board through `view` (a judge.View); the judge records the clicks.
+
+    deadline -- a time.perf_counter() value: past it the player stops when the cheap
+                rules are stuck (the clicks so far are still a valid play)
+    look     -- rank risky guesses by two-step safety (lookahead): stronger on dense
+                boards, and slower
+    watch    -- if given, called with a Step before every click or batch of certain
+                clicks, and at a stop
+    hurry    -- the pack has more boards than time: stop when the cheap rules are
+                stuck once the score reaches the rule's hurried_share (2026 only)
+    """
+    enough = task.rule.hurried_share if hurry and task.mines else None
+    knowledge = Knowledge(geometry(task.width, task.height), task.safe_cells)
+    memory = Memory(task)
+    kind = "start"
+    while True:
+        if knowledge.safe:
+            if watch is not None:
+                watch(Step(None, kind, 0.0, memory.latest, knowledge.mines, knowledge.safe))
+            open_safe(knowledge, view)
+        kind = "certain"
+        if finished(knowledge, task):
+            return
+        if every_single_digit(knowledge):
+            continue
+        if deadline is not None and time.perf_counter() > deadline:
+            return  # out of time: stop before the costlier steps (the clicks so far are a valid play)
+        if enough is not None and score_share(knowledge, task) >= enough:
+            if watch is not None:
+                watch(Step(None, "stop", None, memory.latest, knowledge.mines, knowledge.safe))
+            return  # in a hurry: the rest of this board is worth less than a fresh one
+        constraints = live_constraints(knowledge)
+        if pair_rule(knowledge, constraints):
+            continue
+        counted = count(knowledge, constraints, task, memory)
+        if counted is None:
+            continue  # certainties found
+        cell, kind, p = decide(knowledge, task, constraints, counted, memory, look)
+        if watch is not None:
+            watch(Step(cell, kind, p, memory.latest, knowledge.mines, knowledge.safe))
+        if cell is None:
+            return
+        new = view.open(cell)
+        knowledge.learn(new, view.planes_of(new))
+
+
+def open_safe(knowledge, view):
+    """Step open: click every cell known to be safe."""
+    new = view.open_all(knowledge.safe)
+    knowledge.learn(new, view.planes_of(new))
+    knowledge.safe = 0
+
+
+def finished(knowledge, task):
+    """Nothing left to decide, or every closed cell is a mine (what is hidden plus what
+    was hit makes the mine count)."""
+    if not knowledge.unknown():
+        return True
+    closed = knowledge.geo.all_mask & ~knowledge.opened
+    return task.mines is not None and popcount(closed) + knowledge.hits == task.mines
+
+
+def score_share(knowledge, task):
+    """The board's ADC2026 score so far: the share of its safe cells opened less the
+    share of its mines hit (task.mines must be known)."""
+    safe_total = max(1, task.width * task.height - task.mines)
+    return (popcount(knowledge.opened) - knowledge.hits) / safe_total - knowledge.hits / task.mines
+
+
+def every_single_digit(knowledge):
+    """Step digits: a digit whose mines are all known makes its other closed neighbours
+    safe; a digit that needs every undecided neighbour makes them mines.  Every digit of
+    the board at once: compare the digit planes with the planes counting the known mines
+    around each cell, and those counting the mines and closed cells.  (That second set
+    is all the mines and undecided cells: no known-safe cell is closed when this step
+    runs, and on a consistent board no cell found safe here is in a full digit's
+    neighbourhood.)  Repeated while new mines are found (they may free more cells).
+    True if anything was learnt."""
+    geo, planes = knowledge.geo, knowledge.planes
+    width, full, not_left, not_right = geo.width, geo.all_mask, geo.not_left, geo.not_right
+    mines = knowledge.mines
+    opened = knowledge.opened
+    numbers = opened & ~mines
+    unknown = full & ~opened & ~mines
+    # the digits that need every mine-or-closed neighbour: mines found moving from the
+    # undecided cells to the mines leave this set, so it is counted once
+    full_up = numbers & ~differ(planes, knowledge.around(full & ~opened | mines))
+    safe = 0
+    while True:
+        # the shifts of geometry.spread, inlined: this is the hottest loop of a board
+        done = numbers & ~differ(planes, knowledge.around(mines))
+        row = done | ((done << 1) & not_left) | ((done >> 1) & not_right)
+        found = (row | (row << width) | (row >> width)) & unknown
+        safe |= found
+        unknown &= ~found
+        row = full_up | ((full_up << 1) & not_left) | ((full_up >> 1) & not_right)
+        found = (row | (row << width) | (row >> width)) & unknown
+        if not found:
+            break
+        mines |= found
+        unknown &= ~found
+    learnt = safe or mines != knowledge.mines
+    knowledge.safe |= safe
+    knowledge.mines = mines
+    return bool(learnt)
+
+
+def live_constraints(knowledge):
+    """The constraints of the digits beside an undecided cell (frontier.constraints_of)."""
+    p0, p1, p2, p3 = knowledge.planes
+    unknown = knowledge.unknown()
+    live = knowledge.opened & ~knowledge.mines & spread(knowledge.geo, unknown)
+
+    def digit(c):
+        return (p0 >> c & 1) | (p1 >> c & 1) << 1 | (p2 >> c & 1) << 2 | (p3 >> c & 1) << 3
+
+    return constraints_of(digit, live, knowledge.geo.masks, unknown, knowledge.mines)
+
+
+def pair_rule(knowledge, constraints):
+    """Step pairs: deduce.pairs on the live constraints.  True if anything was learnt."""
+    if not constraints:
+        return False
+    safe, mines = pairs(constraints)
+    unknown = knowledge.unknown()
+    safe &= unknown
+    mines &= unknown & ~safe
+    knowledge.safe |= safe
+    knowledge.mines |= mines
+    return bool(safe or mines)
+
+
+Counted = namedtuple("Counted", "estimate components interior mines_left")
+
+
+def count(knowledge, constraints, task, memory):
+    """Step count: exact probabilities (probability.estimate).  None when it made some
+    cell certain (learnt), else the Counted position for the decision."""
+    unknown = knowledge.unknown()
+    interior = unknown & ~covered(constraints)
+    mines_left = None if task.mines is None else task.mines - popcount(knowledge.mines)
+    components = components_of(constraints)
+    result = estimate(components, interior, popcount(interior), mines_left, counter=memory.counter, sweeps=memory.sweeps)
+    memory.latest = result
+    safe = result.safe & unknown
+    mines = result.mines & unknown & ~result.safe
+    if safe or mines:
+        knowledge.safe |= safe
+        knowledge.mines |= mines
+        return None
+    return Counted(result, components, interior, mines_left)
+
+
+STOP = (None, "stop", None)
+
+
+def decide(knowledge, task, constraints, counted, memory, look):
+    """Step decide: (cell, kind, p) to click, or (None, "stop", p of the guess declined
+    or None).  Exactly in a small endgame; else the policy's least-cost guess, taken
+    while worth its risk."""
+    result, mines_left = counted.estimate, counted.mines_left
+    unknown = knowledge.unknown()
+    if mines_left is not None and popcount(unknown) <= ENDGAME_CELLS:
+        move = memory.endgame().best_move(unknown, knowledge.mines, mines_left, constraints)
+        if move is not None:
+            cell = move[0]
+            return STOP if cell is None else (cell, "endgame", probability_of(result, cell))
+    if not knowledge.opened:  # nothing known yet: every board of this shape and mine count starts alike
+        guess = _opening_guess(task.width, task.height, result.interior_prob)
+    else:
+        looker = None
+        if look and result.exact:
+            looker = Lookahead(
+                knowledge.geo.masks, constraints, counted.components, unknown, counted.interior, mines_left, memory.counts, memory.looks
+            )
+        guess = choose_guess(result, counted.interior, unknown, knowledge.geo.masks, knowledge.mines, looker)
+    if guess is None:
+        return STOP
+    cell, p, expected_digit = guess
+    if not _worth_it(knowledge, task, p, expected_digit, unknown, mines_left):
+        return None, "stop", p
+    return cell, "guess", p
+
+
+@lru_cache(maxsize=None)
+def _opening_guess(width, height, p_mine):
+    """choose_guess on a board where nothing is known (every cell closed, each a mine
+    with probability p_mine): one computation per shape, not one per board."""
+    geo = geometry(width, height)
+    nothing = Estimate([], [], p_mine, 0, 0, True)
+    return choose_guess(nothing, geo.all_mask, geo.all_mask, geo.masks, 0)
+
+
+def click_values(task):
+    """(value of a safe cell showing d, value of a mine) in the units of the task's rule."""
+    size = task.width * task.height
+    mines = task.mines if task.mines is not None else max(1, round(0.2 * size))
+    return task.rule.click_values(size - mines, mines)
+
+
+def _worth_it(knowledge, task, p, expected_digit, unknown, mines_left):
+    """The stop test (policy.worth_guessing) for a guess of mine probability p."""
+    unknown_count = popcount(unknown)
+    size = task.width * task.height
+    total = task.mines if task.mines is not None else max(1, round(0.2 * size))
+    safe_left = unknown_count - (mines_left if mines_left is not None else 0.2 * unknown_count)
+    density = (mines_left / unknown_count) if (mines_left is not None and unknown_count) else 0.2
+    average_digit = 8.0 * density * 0.85 + 0.5
+    values = task.rule.click_values(size - total, total)
+    score_if_stop = None
+    if task.rule.floor is not None:  # the score if it stopped now, with the closed safe digits charged
+        opened = digit_total(knowledge.planes, knowledge.opened & ~knowledge.mines)
+        score_if_stop = opened + values[1] * knowledge.hits - safe_left * average_digit
+    return worth_guessing(p, values, expected_digit, safe_left, average_digit, score_if_stop, task.rule.floor)

@@ -1,0 +1,119 @@
+"""Which uncertain cell to click, or whether to stop, for the contest's objective.
+
+What a safe cell and a mine are worth comes from the rule (rules.Rule.click_values):
+ADC2025: a safe cell of digit v is worth 2v (gained now, not charged at the end), a
+mine costs 20, and a board below zero counts zero.  ADC2026: each safe cell is worth
+1/safe_total, each mine costs 1/total_mines.  A guess is taken when its expected
+gain is positive: the cell's own value plus a share of what opening it may unlock,
+against the cost of a mine.
+
+Which guess: the safest cell, with a bonus for each opened neighbour.  A digit that
+lands beside what is already known combines with it and settles more; measured on
+dense packs this hits fewer mines than ranking by a computed expected progress
+(zeros, pair rule), which it replaced.  Among equals the lowest cell wins, so blind
+guesses in an unexplored region stay together (measured better than spreading them).
+"""
+
+from ..grid.bitset import cells_of, lowest_cells, popcount
+
+UNLOCK_SHARE = 0.5  # share of the remaining value a successful guess is credited with
+OPENED_BONUS = 0.03  # a guess's cost is its mine probability less this per opened neighbour
+LOOK_FROM = 0.1  # with a lookahead, guesses at least this risky are ranked by two-step safety
+LOOK_CELLS = 3  # the cells of least cost looked at that way
+
+
+def choose_guess(estimate, interior, unknown, masks, mines, look=None):
+    """(cell, p_mine, expected digit) of the best guess among the undecided cells.
+
+    interior -- the undecided cells no digit touches (the Estimate's interior).
+
+    The cost of a guess is its mine probability less OPENED_BONUS per opened
+    neighbour; the lowest cost wins, the lowest cell among equals.  When even the
+    safest is risky and `look` is given (a lookahead.Lookahead), the LOOK_CELLS of
+    least cost are ranked again by the safe clicks expected in two steps.
+    """
+    p_interior = estimate.interior_prob
+    if p_interior is None:
+        interior = 0
+    interior &= unknown
+    classes = [(p, cells & unknown) for cells, p in zip(estimate.class_masks, estimate.class_probs) if cells & unknown]
+    if not classes and not interior:
+        return None
+    lowest = min([p for p, _ in classes] + ([p_interior] if interior else []))
+    decided = ~unknown & ~mines  # opened (no known-safe cell is closed when a guess is due)
+    reach = lowest + OPENED_BONUS * 8  # a cell less safe than this cannot win, even with 8 opened neighbours
+    scored = []  # (cost, cell, p) of every cell that may win
+    for p, cells in classes:
+        if p <= reach:
+            for c in cells_of(cells):
+                scored.append((p - OPENED_BONUS * popcount(masks[c] & decided), c, p))
+    if interior and p_interior <= reach:
+        # no opened cell touches the interior (its digit would constrain the cell), so
+        # every interior cell costs p_interior and only the lowest few can be chosen
+        for c in lowest_cells(interior, LOOK_CELLS):
+            scored.append((p_interior, c, p_interior))
+    least = min(scored)[0] + 1e-9  # costs equal up to float noise tie (0.07 - 0.03 is not 0.04)
+    _, cell, p = min((entry for entry in scored if entry[0] <= least), key=lambda entry: entry[1])
+    if look is not None and lowest >= LOOK_FROM:
+        ranked = sorted(scored, key=lambda entry: (max(entry[0], least), entry[1]))  # the same ties: cell first
+        candidates = [(p, c) for _, c, p in ranked[:LOOK_CELLS]]
+        looked = _looked_again(candidates, estimate, masks, unknown, look)
+        if looked is not None:
+            cell, p = looked
+    return cell, p, popcount(masks[cell] & mines) + sum(_neighbour_probs(cell, estimate, masks, unknown))
+
+
+def _neighbour_probs(cell, estimate, masks, unknown):
+    """Mine probabilities of the cell's undecided neighbours, in cell order (what
+    probability_of gives each: its class's, else the interior's), in one pass over the
+    classes instead of one per neighbour."""
+    around = rest = masks[cell] & unknown
+    found = {}
+    for cells, p in zip(estimate.class_masks, estimate.class_probs):
+        hit = cells & rest
+        if hit:
+            rest &= ~hit
+            for n in cells_of(hit):
+                found[n] = p
+            if not rest:
+                break
+    other = estimate.interior_prob or 0.0
+    return tuple([found.get(n, other) for n in cells_of(around)])
+
+
+def _looked_again(candidates, estimate, masks, unknown, look):
+    """(cell, p) of the candidate with the most safe clicks expected in two steps (this
+    one, and the best one after it whatever this one shows, mine included); None when
+    there is nothing to compare or a look has no exact answer.
+    """
+    if len(candidates) < 2:
+        return None
+    best = None
+    for p, c in candidates:
+        if_safe = look.second_safety(c, _neighbour_probs(c, estimate, masks, unknown))
+        if_mine = look.safety_after_mine(c) if p > 0.0 else 0.0
+        if if_safe is None or if_mine is None:
+            return None
+        merit = (1.0 - p) * (1.0 + if_safe) + p * max(if_mine, 0.0)  # a mine that cannot be: 0
+        key = (round(merit, 9), -c)  # equal merits (up to float noise) go to the lowest cell
+        if best is None or key > best[0]:
+            best = (key, c, p)
+    return best[1], best[2]
+
+
+def worth_guessing(p, values, expected_digit, safe_left, average_digit, score_if_stop, floor):
+    """Take a guess of mine probability p?
+
+    values -- (value of opening a safe cell showing d, value of clicking a mine) in the
+              rule's units (rules.Rule.click_values)
+
+    If the cell is safe the guess gains its own value and a share (UNLOCK_SHARE) of the
+    value left to open: `safe_left` cells showing `average_digit`; that is weighed
+    against the cost of a mine.  Under a rule with a floor (ADC2025: a board below 0
+    counts 0), a board whose score if it stopped now is below it guesses freely.
+    """
+    if floor is not None and score_if_stop < floor:
+        return True
+    safe_value, mine_value = values
+    gain = (1.0 - p) * (safe_value(expected_digit) + UNLOCK_SHARE * safe_left * safe_value(average_digit))
+    return gain > -mine_value * p

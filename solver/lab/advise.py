@@ -1,0 +1,242 @@
+"""The `advise` command: which official pack to run (ADC2025 lets the entrant pick it).
+
+Every candidate `board_pack_COUNT_MODE_DIFFICULTY` (every mode and difficulty, counts
+from 1,000 to 100,000) gets the total the bundle dist/paiza_main.py is predicted to make
+on it within its budget on this machine, measured now (`forecast`), and its size in
+bytes (`packshape`): paiza.IO limits the size of a program's input, so `--max-bytes`
+drops the packs above a limit the user gives.  `--check` then generates the best pack
+for real and runs the bundle on it, to see the prediction hold.
+"""
+
+import os
+import platform
+import sys
+import time
+from collections import namedtuple
+
+from .bundlerun import BUNDLE, baked_budget, run_bundle
+from .forecast import (COPIES, StartModel, curve_total, measure_curve, measure_kappa, median, rehearsal_text,
+                       rehearse, sample_boards)
+from ..official.generator import DIFFICULTY_RATIOS, generate_pack, pack_name, pack_text
+from .packshape import pack_sizes
+from ..official.rules import RULES
+
+MODES = ("corner", "center", "both", "none", "auto")
+DIFFICULTIES = tuple(DIFFICULTY_RATIOS)
+COUNTS = (1000, 2000, 5000, 10000, 15000, 20000, 30000, 40000, 50000, 60000, 80000, 100000)
+SAMPLE = 1000  # boards of each mode and difficulty the bundle is measured on
+START_COUNTS = 4  # pack sizes the start of play is timed at
+REHEARSED = 2  # best packs rehearsed at full size (more if the order then changes)
+MOST_REHEARSED = 5
+CONTEST_SECONDS = 2.0  # paiza.IO's limit, which the bundle's baked budget is made for
+TOLERANCE = 0.25  # the check's bound on |real - predicted| / predicted
+
+Prediction = namedtuple("Prediction", "count mode difficulty points bytes how")
+Prediction.__doc__ = """A pack's predicted total; how: 'rehearsed' (a full-size run), 'scaled' (the
+sample runs, scaled by the rehearsals' ratio) or 'extrapolated' (beyond the sample runs)."""
+
+
+def _oracle(rule):
+    return RULES[rule].best
+
+
+def _start_counts(counts):
+    """A few pack sizes spread over the counts, the smallest and largest included."""
+    ordered = sorted(set(counts))
+    if len(ordered) <= START_COUNTS:
+        return ordered
+    step = (len(ordered) - 1) / (START_COUNTS - 1)
+    return sorted(set(ordered[round(k * step)] for k in range(START_COUNTS)))
+
+
+def run_budget(seconds):
+    """The bundle's budget for a run limited to `seconds`: None (its own) for the contest's
+    2 s, else its own moved by the difference (the margin it keeps stays the same)."""
+    if abs(seconds - CONTEST_SECONDS) < 1e-9:
+        return None
+    return max(0.05, baked_budget() + seconds - CONTEST_SECONDS)
+
+
+def predict(modes, difficulties, counts, rule=2025, sample=SAMPLE, seconds=CONTEST_SECONDS, progress=None):
+    """(predictions, samples by (mode, difficulty), figures for the 'measured' line)."""
+    budget = run_budget(seconds) or baked_budget()
+    longest = max(counts)
+    start = StartModel.measure(_start_counts(counts), rule, progress=progress)
+    kappa = measure_kappa(sample_boards(sample, "both", "middle", rule), progress=progress)
+    predictions, samples, runs = [], {}, 0
+    pairs = [(m, d) for m in modes for d in difficulties]
+    for k, (mode, difficulty) in enumerate(pairs, 1):
+        boards = samples[mode, difficulty] = sample_boards(sample, mode, difficulty, rule)
+        curve = measure_curve(boards, kappa, _oracle(rule))
+        runs += len(curve.runs) + 1
+        sizes = pack_sizes(counts, mode, difficulty, rule, longest)
+        for count in counts:
+            size = sizes[count]
+            play = max(0.0, budget - start(size) - curve.margin)
+            total, beyond = curve_total(curve, count, play)
+            predictions.append(Prediction(count, mode, difficulty, total, size, "extrapolated" if beyond else "scaled"))
+        if progress:
+            progress("[%d/%d] %s %s: %d runs on its first %d boards, %d times%s" % (
+                k, len(pairs), mode, difficulty, len(curve.runs), sample, COPIES, ", all played" if curve.saturated else ""))
+    figures = {"load": load_average(), "budget": budget, "seconds": seconds, "kappa": kappa, "start": start, "runs": runs, "sample": sample}
+    return predictions, samples, figures
+
+
+def rehearse_best(predictions, samples, max_bytes=None, budget=None, rule=2025, progress=None):
+    """Rehearse the best packs at full size until the REHEARSED best are all rehearsed (at
+    most MOST_REHEARSED); the others are scaled by the rehearsals' median ratio (rehearsed
+    over sample-scaled).  Returns (predictions best first, packs over max_bytes dropped;
+    that ratio; how many were rehearsed)."""
+    base = {(p.count, p.mode, p.difficulty): p for p in predictions if max_bytes is None or p.bytes <= max_bytes}
+    real, ratios = {}, []
+
+    def ranked():
+        ratio = median(ratios) if ratios else 1.0
+        out = [p._replace(points=real[key], how="rehearsed") if key in real else p._replace(points=p.points * ratio)
+               for key, p in base.items()]
+        return sorted(out, key=lambda p: (-p.points, p.count)), ratio
+
+    order, ratio = ranked()
+    while len(real) < MOST_REHEARSED:
+        todo = [p for p in order[:REHEARSED] if p.how != "rehearsed"][: MOST_REHEARSED - len(real)]
+        if not todo:
+            break
+        for p in todo:
+            key = (p.count, p.mode, p.difficulty)
+            real[key] = rehearse(p.count, p.mode, p.difficulty, samples[p.mode, p.difficulty], rule, budget)
+            if base[key].points > 0:
+                ratios.append(real[key] / base[key].points)
+            if progress:
+                progress("rehearsed %s: %s (the sample runs said %s)" % (
+                    pack_name(*key), _points(real[key]), _points(base[key].points)))
+        order, ratio = ranked()
+    return order, ratio, len(real)
+
+
+def load_average():
+    """The machine's one-minute load average as text (other jobs slow the bundle down)."""
+    try:
+        return "%.1f" % os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return "unknown"
+
+
+def busy():
+    """Whether other jobs keep more than half the machine's cores busy."""
+    try:
+        return os.getloadavg()[0] > 0.5 * (os.cpu_count() or 1)
+    except (AttributeError, OSError):
+        return False
+
+
+def _points(value):
+    return "%.1f" % value if isinstance(value, float) and value < 10000 else "%d" % round(value)
+
+
+def measured_line(figures, ratio, rehearsed, predictions, seconds):
+    start = figures["start"]
+    return (
+        "measured on this machine in %.0f s (load average %s): %s (budget %.2f s) run by Python %s on %s; start of play "
+        "%.2f-%.2f s (%.1f-%.1f MB); the first board of a size %.1f us a cell; %d runs on the first %d boards "
+        "of each mode and difficulty (repeated %d times), scaled to each pack; %d best packs rehearsed at full size (the others "
+        "times %.2f, the rehearsals' ratio); %d small packs extrapolated past the sample runs"
+        % (seconds, figures["load"], BUNDLE.name, figures["budget"], platform.python_version(), platform.machine(),
+           start.pairs[0][1], start.pairs[-1][1], start.pairs[0][0] / 1e6, start.pairs[-1][0] / 1e6,
+           figures["kappa"] * 1e6, figures["runs"], figures["sample"], COPIES, rehearsed, ratio,
+           sum(1 for p in predictions if p.how == "extrapolated"))
+    )
+
+
+def check(best, sample, rule=2025, runs=3, budget=None, progress=None):
+    """Generate the pack for real and run the bundle on it `runs` times, each run followed by
+    one on its stand-in (the rehearsal), so that a machine that changed speed since the
+    prediction shows as both moving.  (real totals, stand-in totals, ok: the real median
+    within TOLERANCE of the prediction)."""
+    if progress:
+        progress("check: generating %s" % pack_name(best.count, best.mode, best.difficulty))
+    boards = generate_pack(best.count, best.mode, best.difficulty, rule)
+    text = pack_text(boards)
+    stand_in = rehearsal_text(best.count, best.mode, best.difficulty, sample, rule)
+    real, rehearsed = [], []
+    for k in range(runs):
+        real.append(run_bundle(text, budget).score)
+        rehearsed.append(run_bundle(stand_in, budget).score)
+        if progress:
+            progress("check run %d/%d: real %s, stand-in %s" % (k + 1, runs, _points(real[-1]), _points(rehearsed[-1])))
+    return real, rehearsed, abs(median(real) - best.points) <= TOLERANCE * best.points
+
+
+# ---------------------------------------------------------------- command line
+
+
+def _words(text, allowed, what):
+    words = [w for w in text.split(",") if w]
+    wrong = [w for w in words if w not in allowed]
+    if wrong or not words:
+        raise ValueError("%s: %s is not one of %s" % (what, ",".join(wrong) or "(none)", ", ".join(allowed)))
+    return tuple(words)
+
+
+def add_arguments(parser):
+    parser.description = (
+        "Reads no input: measures how the contest bundle dist/paiza_main.py plays on this machine "
+        "(briefly, about a minute for every candidate, progress on stderr), then prints one line per "
+        "candidate pack board_pack_COUNT_MODE_DIFFICULTY, best first: COUNT MODE DIFFICULTY "
+        "PREDICTED_POINTS PACK_BYTES, and a last line saying how it was measured.  With --check, "
+        "generates the best pack and runs the bundle on it for real, and prints how far the real "
+        "total lands from the prediction (exit status 1 when it is more than 25% off)."
+    )
+    parser.add_argument("--seconds", type=float, default=CONTEST_SECONDS, help="the run's time limit (default: paiza.IO's 2.0)")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), default=2025, help="objective, score and header form (default 2025)")
+    parser.add_argument("--top", type=int, default=20, metavar="N", help="print the N best packs (default 20; 0: all)")
+    parser.add_argument(
+        "--max-bytes", type=int, metavar="B",
+        help="drop packs larger than B bytes (paiza.IO limits the size of a program's input; the limit is not published)",
+    )
+    parser.add_argument("--modes", default=",".join(MODES), help="comma list (default: all of %s)" % ", ".join(MODES))
+    parser.add_argument("--difficulties", default=",".join(DIFFICULTIES), help="comma list (default: all)")
+    parser.add_argument("--counts", default=",".join(str(c) for c in COUNTS), help="comma list of pack sizes (default: 1,000 to 100,000)")
+    parser.add_argument("--sample", type=int, default=SAMPLE, help="boards of each mode and difficulty measured (default %d)" % SAMPLE)
+    parser.add_argument("--check", nargs="?", type=int, const=3, metavar="RUNS",
+                        help="then run the bundle RUNS times (default 3) on the best pack, generated for real")
+
+
+def run(args):
+    try:
+        modes = _words(args.modes, MODES, "--modes")
+        difficulties = _words(args.difficulties, DIFFICULTIES, "--difficulties")
+        counts = tuple(sorted(set(int(c) for c in args.counts.split(",") if c)))
+        if not counts or counts[0] < 1 or args.sample < 10 or args.seconds <= 0:
+            raise ValueError("counts, --sample (10 or more) and --seconds must be positive")
+    except ValueError as exc:
+        print("advise: %s" % exc, file=sys.stderr)
+        return 2
+
+    def progress(text):
+        print("  " + text, file=sys.stderr, flush=True)
+
+    began = time.perf_counter()
+    budget = run_budget(args.seconds)
+    progress("measuring %s on this machine (load average %s)" % (BUNDLE, load_average()))
+    if busy():
+        progress("warning: other jobs are loading the machine: the bundle runs slower and less evenly now")
+    predictions, samples, figures = predict(modes, difficulties, counts, args.rule, args.sample, args.seconds, progress)
+    order, ratio, rehearsed = rehearse_best(predictions, samples, args.max_bytes, budget, args.rule, progress)
+    if not order:
+        print("advise: no pack is within --max-bytes %d" % args.max_bytes, file=sys.stderr)
+        return 1
+    for p in order[: args.top or None]:
+        print("%d %s %s %s %d" % (p.count, p.mode, p.difficulty, _points(p.points), p.bytes))
+    print(measured_line(figures, ratio, rehearsed, order, time.perf_counter() - began))
+    sys.stdout.flush()
+    if args.check:
+        best = order[0]
+        real, rehearsed, ok = check(best, samples[best.mode, best.difficulty], args.rule, args.check, budget, progress)
+        middle = median(real)
+        print("check %s: predicted %s, real %s (median %s, %+.1f%%), its stand-in now %s (median %s; load average %s): %s" % (
+            pack_name(best.count, best.mode, best.difficulty), _points(best.points), " ".join(_points(t) for t in real),
+            _points(middle), 100.0 * (middle - best.points) / best.points if best.points else 0.0,
+            " ".join(_points(t) for t in rehearsed), _points(median(rehearsed)), load_average(),
+            "within 25%" if ok else "MORE THAN 25% OFF"))
+        return 0 if ok else 1
+    return 0

@@ -1,0 +1,175 @@
+"""The `fit-plan` command: measure the player, and write the tables the plan predicts from.
+
+The plan (plan.py) ranks boards by predicted points per second from their headers
+alone.  Its predictions are measured means: this command plays generated official
+packs of every difficulty, with the safe cells of mode `both` and blind (mode
+`none`), under both rules, times each board as the contest plays it (reading it,
+playing it, writing its select list; the fastest of `--repeat` runs) as the plan's
+boards are played when it leaves some out (in a hurry, player.play: under the 2026
+rule a board stops early; under 2025 nothing changes), and writes,
+for each kind of start and rule, the mean seconds and score on a grid of mine
+density by board cells into solver/contest/plantables.py.  Only relative times matter: the
+plan corrects for the real machine's speed as it plays.
+"""
+
+import sys
+import time
+from collections import defaultdict
+
+from ..contest.batch import played, select_text
+from ..official.board import mine_count
+from ..official.generator import DIFFICULTY_RATIOS, generate_pack
+from ..official.packs import format_board, read_pack
+from ..official.rules import RULES
+
+DENSITY_STEP = 0.05
+DENSITY_POINTS = 9  # densities 0.00 .. 0.40
+CELL_POINTS = (16, 36, 64, 100, 144, 196, 256, 324, 400)  # board cells of the grid
+KINDS = (("safe", "both"), ("blind", "none"))
+TABLES_PATH = "solver/contest/plantables.py"
+
+
+def measure(boards, rule, repeat):
+    """[(density, cells, seconds, score)] of each board: score as a share of its best
+    (2025: points / every safe digit; 2026: the board score)."""
+    out = []
+    for board in boards:
+        text = format_board(board)
+        best = None
+        for _ in range(repeat):
+            began = time.perf_counter()
+            (read,), _ = read_pack(text)
+            task, judge = played(read, rule, hurry=True)
+            select_text(read, judge.clicks)
+            score = task.rule.score(judge.outcome())
+            took = time.perf_counter() - began
+            best = took if best is None else min(best, took)
+        cells = board.width * board.height
+        best_score = task.rule.best(board)
+        share = float(task.rule.value(task.rule.counted(score))) / best_score if best_score else 1.0
+        out.append((mine_count(board) / cells, cells, best, share))
+    return out
+
+
+def grid_means(samples):
+    """{(density index, cell index): (mean seconds, mean score)}, each sample weighed
+    into the grid points around it (bilinear weights), so that interpolating the grid
+    gives back the local means."""
+    sums = defaultdict(lambda: [0.0, 0.0, 0.0])
+    for density, cells, seconds, score in samples:
+        for (i, j), weight in _corners(density, cells):
+            entry = sums[i, j]
+            entry[0] += weight
+            entry[1] += weight * seconds
+            entry[2] += weight * score
+    return {key: (s / w, v / w) for key, (w, s, v) in sums.items() if w > 0.05}
+
+
+def _corners(density, cells):
+    """The grid points around (density, cells) with bilinear weights."""
+    x = min(DENSITY_POINTS - 1.0, density / DENSITY_STEP)
+    i = min(DENSITY_POINTS - 2, int(x))
+    fx = x - i
+    j = 0
+    while j < len(CELL_POINTS) - 2 and cells > CELL_POINTS[j + 1]:
+        j += 1
+    low, high = CELL_POINTS[j], CELL_POINTS[j + 1]
+    fy = min(1.0, max(0.0, (cells - low) / float(high - low)))
+    return [((i, j), (1 - fx) * (1 - fy)), ((i + 1, j), fx * (1 - fy)), ((i, j + 1), (1 - fx) * fy), ((i + 1, j + 1), fx * fy)]
+
+
+def filled(means, index):
+    """A full DENSITY_POINTS x len(CELL_POINTS) table of one measure (0: seconds, 1:
+    score) in microseconds or shares; points with no boards take the nearest measured one."""
+    table = []
+    for i in range(DENSITY_POINTS):
+        row = []
+        for j in range(len(CELL_POINTS)):
+            nearest = min(means, key=lambda key: (abs(key[0] - i) * 3 + abs(key[1] - j), key))
+            value = means[nearest][index]
+            row.append(round(value * 1e6, 1) if index == 0 else round(value, 4))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+def fit(count, repeat, progress, rules=None):
+    """{(kind, rule): (seconds table, score table)} measured on `count` boards of each
+    difficulty and kind, for each of `rules` (default: every rule)."""
+    rules = sorted(RULES) if rules is None else rules
+    tables = {}
+    for kind, mode in KINDS:
+        boards = []
+        for difficulty in DIFFICULTY_RATIOS:
+            boards.extend(generate_pack(count, mode, difficulty))
+        for rule in rules:
+            progress.write("fit-plan: %s start, %d boards, %d rule\n" % (kind, len(boards), rule))
+            means = grid_means(measure(boards, rule, repeat))
+            tables[kind, rule] = (filled(means, 0), filled(means, 1))
+    return tables
+
+
+def module_text(tables, command, note=""):
+    """The text of plantables.py."""
+    lines = [
+        '"""The plan\'s measured tables: mean seconds (in microseconds) and mean score of a',
+        "board, by kind of start (safe cells of the mode, or blind) and rule, on a grid of",
+        "mine density (rows: 0.00, 0.05, ... 0.40) by board cells (columns: CELLS).",
+        "",
+        "Written by `%s`%s; do not edit by hand." % (command, note),
+        '"""',
+        "",
+        "CELLS = %r" % (CELL_POINTS,),
+        "DENSITY_STEP = %r" % DENSITY_STEP,
+        "",
+    ]
+    for (kind, rule), (seconds, score) in sorted(tables.items()):
+        for label, table in (("US", seconds), ("SCORE", score)):
+            lines.append("%s_%s_%d = (" % (kind.upper(), label, rule))
+            lines.extend("    %r," % (row,) for row in table)
+            lines.append(")")
+    return "\n".join(lines) + "\n"
+
+
+def add_arguments(parser):
+    parser.description = (
+        "Reads nothing: plays generated official packs (every difficulty; modes both and none; "
+        "both rules), and writes the plan's tables of mean seconds and score by mine density "
+        "and board cells to %s (or prints them with --print)." % TABLES_PATH
+    )
+    parser.add_argument("--count", type=int, default=600, help="boards per difficulty and mode (default 600)")
+    parser.add_argument("--repeat", type=int, default=2, help="runs per board, the fastest counts (default 2)")
+    parser.add_argument("--print", action="store_true", help="print the module instead of writing it")
+    parser.add_argument(
+        "--rule", type=int, choices=sorted(RULES),
+        help="measure only this rule's tables and keep the others as they are (default: both rules)",
+    )
+
+
+def current_tables():
+    """{(kind, rule): (seconds table, score table)} as plantables.py holds them now."""
+    from ..contest import plantables
+
+    return {
+        (kind, rule): (getattr(plantables, "%s_US_%d" % (kind.upper(), rule)), getattr(plantables, "%s_SCORE_%d" % (kind.upper(), rule)))
+        for kind, _ in KINDS
+        for rule in sorted(RULES)
+    }
+
+
+def run(args):
+    rules = (args.rule,) if args.rule else None
+    tables = current_tables()
+    tables.update(fit(args.count, args.repeat, sys.stderr, rules))
+    command = "python -m solver fit-plan --count %d --repeat %d" % (args.count, args.repeat)
+    note = ""
+    if args.rule:
+        command += " --rule %d" % args.rule
+        note = " (the other rule's tables by an earlier run)"
+    text = module_text(tables, command, note)
+    if args.print:
+        sys.stdout.write(text)
+    else:
+        with open(TABLES_PATH, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        print("wrote %s" % TABLES_PATH)
+    return 0

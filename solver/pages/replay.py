@@ -1,0 +1,211 @@
+"""The `replay` command: one board played by the contest player, as a page to step through.
+
+The page (one standalone HTML file) draws the board as the official page does and
+shows, before every click, each closed cell shaded by the mine probability the
+player had computed (recorded during play by `trace`, never recomputed), the cell
+about to be clicked outlined, and why it was clicked; `#score` holds the score of
+the clicks so far, which after the last one is what `score` prints for the board.
+This module turns a `trace.Played` into the page's data; the page's script and
+styles are `replay_page`.
+"""
+
+import os
+import sys
+
+from ..grid.bitset import popcount
+from ..official.packs import iter_pack
+from ..grid.geometry import geometry
+from .pagekit import document, escape, script_json, write_page
+from ..engine.policy import OPENED_BONUS
+from .replay_page import RAMP, REPLAY_CSS, REPLAY_JS, replay_body
+from ..official.rules import RULES
+from .trace import beliefs, record, undecided
+
+_CODES = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"  # one cell's index in a frame's table
+
+
+def probability_label(p):
+    """A mine probability as the page shows it."""
+    if p == 0.0:
+        return "0 (known safe)"
+    if p == 1.0:
+        return "1 (known mine)"
+    if p < 0.0001:
+        return "%.1e" % p
+    return "%.4f" % p
+
+
+def encode_beliefs(probs):
+    """(table of [p, label], width, code string): each cell one code of `width` characters,
+    an index into the table, or dots for no belief.  A board's beliefs take few values
+    (a class of cells shares one), so this is a fraction of a list of floats."""
+    table, index = [], {}
+    for p in probs:
+        if p is not None and p not in index:
+            index[p] = len(table)
+            table.append([p, probability_label(p)])
+    width = 1 if len(table) <= len(_CODES) else 2
+    parts = []
+    for p in probs:
+        if p is None:
+            parts.append("." * width)
+        elif width == 1:
+            parts.append(_CODES[index[p]])
+        else:
+            k = index[p]
+            parts.append(_CODES[k // len(_CODES)] + _CODES[k % len(_CODES)])
+    return table, width, "".join(parts)
+
+
+def _xy(cell, width):
+    return "(%d,%d)" % (cell % width, cell // width)
+
+
+def _why(frame, played, probs):
+    """Why the player made this click (or stopped), in a sentence."""
+    board, step = played.board, frame.step
+    size = board.width * board.height
+    open_count = undecided(step, frame.opened, size)
+    if step.kind == "stop":
+        if step.p is not None:
+            return ("Stops with %d undecided cells: the best guess, mine probability %s, is worth less "
+                    "than the mine it risks under the %d rule." % (open_count, probability_label(step.p), played.rule))
+        return ("Stops with %d undecided cells: the exact endgame values stopping above every click "
+                "(or the time ran out)." % open_count)
+    where = _xy(step.cell, board.width)
+    if step.kind == "start":
+        return "Opens %s: the official rule keeps it mine-free for this mode, so it is opened first." % where
+    if step.kind == "certain":
+        return "Opens %s: safe in every mine layout that fits the digits shown (certain, mine probability 0)." % where
+    if step.kind == "endgame":
+        return ("Opens %s, chosen by the exact endgame over the last %d undecided cells (every layout weighed): "
+                "mine probability %s." % (where, open_count, probability_label(step.p)))
+    masks = geometry(board.width, board.height).masks
+    opened_near = popcount(masks[step.cell] & frame.opened & ~step.mines)
+    least = min((p for p in probs if p is not None and 0.0 < p < 1.0), default=step.p)
+    text = "Guesses %s: mine probability %s, %d opened neighbours, cost %.4f (probability less %.2f each)" % (
+        where, probability_label(step.p), opened_near, step.p - OPENED_BONUS * opened_near, OPENED_BONUS)
+    if least < step.p:
+        text += "; the safest undecided cell had %s, but fewer opened neighbours" % probability_label(least)
+    return text + "; %d cells undecided." % open_count
+
+
+def _outcome(frame, after, played):
+    """What the frame's click did, seen from the next frame."""
+    if frame.step is None or frame.step.cell is None:
+        return ""
+    where = _xy(frame.step.cell, played.board.width)
+    if after.hits > frame.hits:
+        return "%s was a mine." % where
+    opened = popcount(after.opened & ~frame.opened)
+    if not opened:
+        return "%s was already open." % where
+    return "%s opened %d cell%s." % (where, opened, "" if opened == 1 else "s")
+
+
+def _score_text(rule, score):
+    """(score as `score` prints it, the note it prints after a board that counts 0)."""
+    rule = RULES[rule]
+    note = " (counts 0)" if rule.floor is not None and score < rule.floor else ""
+    return rule.format_value(score), note
+
+
+def page_data(played):
+    """The JSON the page's script draws from: the board, the frames, the click log."""
+    board, rule = played.board, played.rule
+    size = board.width * board.height
+    frames = []
+    everything = played.frames + [played.final]
+    for k, frame in enumerate(everything):
+        step = frame.step
+        score, note = _score_text(rule, frame.score)
+        item = {
+            "open": "%x" % frame.opened, "hits": frame.hits, "score": score, "note": note,
+            "gained": RULES[rule].format_value(frame.gained), "last": _outcome(everything[k - 1], frame, played) if k else "",
+        }
+        if step is None:
+            item.update(cell=None, kind="end", why=_end_text(played))
+        else:
+            probs = beliefs(step, frame.opened, size)
+            table, width, codes = encode_beliefs(probs)
+            item.update(cell=step.cell, kind=step.kind, why=_why(frame, played, probs),
+                        table=table, width=width, codes=codes)
+        frames.append(item)
+    return {
+        "name": board.name, "w": board.width, "h": board.height, "rule": rule,
+        # the whole board, hidden digits included: the page shows them only where the official
+        # page would (opened cells, the end's closure) or when asked ("show the hidden board")
+        "digits": "".join(str(d) for d in board.cells), "start": list(played.task.safe_cells),
+        "frames": frames, "log": _score_log(played),
+    }
+
+
+def _end_text(played):
+    score, note = _score_text(played.rule, played.final.score)
+    return "End: %d clicks, %d mine%s hit; score %s%s under the %d rule." % (
+        len(played.clicks), played.final.hits, "" if played.final.hits == 1 else "s", score, note, played.rule)
+
+
+def _score_log(played):
+    """Per click, the official page's score-log line: '(+gain) running' and the cell of a mine."""
+    lines = []
+    everything = played.frames + [played.final]
+    clicked = [f for f in everything[:-1] if f.step.cell is not None] + [played.final]
+    for before, after in zip(clicked, clicked[1:]):
+        gain = after.gained - before.gained
+        line = "(%s%s) %s" % ("+" if gain >= 0 else "", RULES[played.rule].format_value(gain), RULES[played.rule].format_value(after.gained))
+        if after.hits > before.hits:
+            line += " " + _xy(before.step.cell, played.board.width)
+        lines.append(line)
+    return lines
+
+
+def replay_page(played):
+    """The whole standalone page for a recorded play."""
+    data = page_data(played)
+    title = "replay %s" % played.board.name
+    script = "const DATA = %s;\nconst RAMP = %s;\n%s" % (script_json(data), script_json(RAMP), REPLAY_JS)
+    return document(title, replay_body(escape(played.board.name), played.rule, played.board), REPLAY_CSS, script)
+
+
+# ---------------------------------------------------------------- command line
+
+
+def find_board(path, name):
+    """The board called `name` in the pack at `path` (the first of that name), or None."""
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        text = handle.read()
+    for board, _ in iter_pack(text):
+        if board is not None and board.name == name:
+            return board
+    return None
+
+
+def add_arguments(parser):
+    parser.description = (
+        "Reads a board pack and plays the board NAME with the contest player, then writes one "
+        "standalone HTML page (-o, default NAME.html) to step through the play: the board as the "
+        "official page draws it, each closed cell shaded by the mine probability the player had "
+        "computed before each click, why each cell was clicked, and the running score; prints the "
+        "page's path."
+    )
+    parser.add_argument("pack", metavar="PACK", help="board pack file")
+    parser.add_argument("name", metavar="NAME", help="board name, e.g. board_9x9_10_1_auto")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="objective and score (default: the header form)")
+    parser.add_argument("--look", action="store_true", help="play with the two-step lookahead (as solve --look)")
+    parser.add_argument("-o", "--output", metavar="FILE", help="page to write (default: NAME.html)")
+
+
+def run(args):
+    try:
+        board = find_board(args.pack, args.name)
+    except OSError as exc:
+        print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
+        return 1
+    if board is None:
+        print("error: no board named %s in %s" % (args.name, args.pack), file=sys.stderr)
+        return 1
+    path = args.output or board.name + ".html"
+    write_page(path, replay_page(record(board, args.rule, args.look)))
+    print(os.path.abspath(path))
+    return 0

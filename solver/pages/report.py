@@ -1,0 +1,233 @@
+"""The `report` command: a whole select list on one page, as a person would look at a run.
+
+The page shows the total as the official page's score summary shows it, a sortable
+table of every board (name, size, mines, score, oracle, ratio, mines hit, running
+total) and three inline-SVG plots: ratio against mine density, points against board
+size, and how many boards hit how many mines.  Scores are the `score` command's
+(`scorer.score_select`); a board's name links to its replay page when one is written
+beside the report (``--replays DIR`` writes them there).
+"""
+
+import os
+import sys
+from collections import namedtuple
+
+from ..official.board import mine_count
+from ..official.packs import read_pack
+from ..official.selects import read_select
+from ..official.generator import board_from_name
+from .pagekit import document, escape, script_json, write_page
+from .replay import replay_page
+from ..official.rules import RULES, replay
+from ..official.scorer import score_select
+from .svgplot import bars, scatter
+from .trace import record
+
+Row = namedtuple("Row", "name width height mines score counted oracle hits clicks board")
+
+
+def report_rows(select_text, pack_text=None, rule=None):
+    """(rows, total, rule, errors) of a select list: the `score` command's scores, with
+    each board's size, mine count, oracle and mines hit.  Rows are empty when the
+    official page would reject the file (errors then say why)."""
+    scored, total, errors, rule = score_select(select_text, pack_text, rule)
+    if errors:
+        return [], 0, rule, errors
+    boards = {}
+    if pack_text is not None:
+        for board in read_pack(pack_text)[0]:
+            boards.setdefault(board.name, board)
+    rows = []
+    entries, _ = read_select(select_text)
+    for entry, (name, score, counted) in zip(entries, scored):
+        board = boards.get(name) or board_from_name(name, 2026 if entry.mines is not None else 2025)
+        clicks = [(x, y) for x, y, _ in entry.clicks]
+        oracle = RULES[rule].best(board)
+        hits = replay(board, clicks).hits
+        rows.append(Row(name, board.width, board.height, mine_count(board), score, counted, oracle, hits, clicks, board))
+    return rows, total, rule, errors
+
+
+def official_total(rule, total):
+    """The total as the official summary table shows it (2026: six decimals)."""
+    return RULES[rule].shown(total)
+
+
+def official_score(rule, score):
+    """A board's score as the official summary shows it: '(-5) 0' for a 2025 board below zero."""
+    return RULES[rule].shown(score)
+
+
+def write_replays(rows, folder, rule, look=False):
+    """Write each board's replay page into `folder`; {name: whether its clicks are the select list's}."""
+    os.makedirs(folder, exist_ok=True)
+    same = {}
+    for row in rows:
+        if row.name in same:
+            continue
+        played = record(row.board, rule, look)
+        width = row.board.width
+        same[row.name] = [(c % width, c // width) for c in played.clicks] == row.clicks
+        write_page(os.path.join(folder, row.name + ".html"), replay_page(played))
+    return same
+
+
+def replay_links(rows, report_path, folder=None):
+    """{name: link relative to the report} for the boards whose replay page exists."""
+    base = os.path.dirname(os.path.abspath(report_path))
+    where = os.path.abspath(folder) if folder else base
+    links = {}
+    for row in rows:
+        page = os.path.join(where, row.name + ".html")
+        if os.path.isfile(page) and os.path.abspath(page) != os.path.abspath(report_path):
+            links[row.name] = os.path.relpath(page, base).replace(os.sep, "/")
+    return links
+
+
+def _plots(rows, rule):
+    """The three plots as SVG text."""
+    ratio = [(r.mines / (r.width * r.height), float(r.counted) / r.oracle if r.oracle else 0.0) for r in rows]
+    points = [(r.width * r.height, float(r.counted)) for r in rows]
+    most = max([r.hits for r in rows] + [0])
+    counts = [0] * (most + 1)
+    for r in rows:
+        counts[r.hits] += 1
+    unit = RULES[rule].unit_name
+    return [
+        scatter(ratio, "score / oracle against mine density", "mines / cells", "ratio",
+                x_range=(0.0, max([x for x, _ in ratio] + [0.05]) * 1.05), y_range=(min([0.0] + [y for _, y in ratio]), 1.0)),
+        scatter(points, "%s against board size" % unit, "cells (width x height)", unit,
+                x_range=(0.0, max([x for x, _ in points] + [16]) * 1.05)),
+        bars(counts, "boards by mines hit", "mines hit on the board", "boards", colour="#c33"),
+    ]
+
+
+def _table_data(rows, rule, links, same):
+    """The table's rows as JSON-ready lists, in select-list order (the trial number first)."""
+    out, running = [], 0
+    for trial, r in enumerate(rows, 1):
+        running += r.counted
+        link = links.get(r.name)
+        note = "" if r.name not in same else ("" if same[r.name] else "replay differs from this select list")
+        out.append([trial, r.name, r.width * r.height, "%dx%d" % (r.width, r.height), r.mines,
+                    round(r.mines / (r.width * r.height), 4), float(r.counted), official_score(rule, r.score),
+                    float(r.oracle), round(float(r.counted) / r.oracle, 4) if r.oracle else 0.0, r.hits,
+                    official_total(rule, running), link, note])
+    return out
+
+
+def report_page(rows, total, rule, title, links=None, same=None):
+    """The whole standalone report page."""
+    links, same = links or {}, same or {}
+    oracle = sum(r.oracle for r in rows)
+    hits = sum(r.hits for r in rows)
+    ratio = float(sum(r.counted for r in rows)) / oracle if oracle else 0.0
+    summary = (
+        '<table class="mssummary summary"><tr><th class="mssummary">boards</th><th class="mssummary">total</th>'
+        '<th class="mssummary">oracle</th><th class="mssummary">ratio</th><th class="mssummary">mines hit</th>'
+        '<th class="mssummary">hits per board</th></tr><tr><td class="mssummary right">%d</td>'
+        '<td class="mssummary right" id="total">%s</td><td class="mssummary right">%s</td>'
+        '<td class="mssummary right">%.4f</td><td class="mssummary right">%d</td><td class="mssummary right">%.3f</td></tr></table>'
+        % (len(rows), official_total(rule, total), official_total(rule, oracle), ratio, hits, hits / max(1, len(rows)))
+    )
+    body = (
+        '<div class="box"><b>report</b> %s &nbsp;<span class="smallbox">ADC%d rule</span></div>\n'
+        '<div class="box">score summary: %s</div>\n<div class="plots box">%s</div>\n'
+        '<div class="box smallbox">Click a column title to sort. Scores are what <code>python -m solver score</code> '
+        'gives (a 2025 board below zero counts 0, shown as the official summary does); oracle is every safe digit '
+        'opened and no mine hit (2026: 1 a board).%s</div>\n'
+        '<table id="boards" class="mssummary box"></table>\n<div class="version">%s &middot; adc-minesweeper-solver report</div>'
+        % (escape(title), rule, summary, "".join(_plots(rows, rule)),
+           " A board's name links to its replay." if links else "", escape(title))
+    )
+    script = "const ROWS = %s;\n%s" % (script_json(_table_data(rows, rule, links, same)), REPORT_JS)
+    return document("report " + title, body, REPORT_CSS, script)
+
+
+REPORT_CSS = """
+.plots svg { margin: 0 1rem 1rem 0; border: 1px solid #ccc; background: #fafafa; }
+table.summary { font-size: 1.6rem; display: inline-table; vertical-align: middle; }
+#boards { font-size: 1.2rem; }
+#boards th { cursor: pointer; background: #eee; user-select: none; white-space: nowrap; }
+#boards th.sorted { background: #dde6f6; }
+#boards td.hit { color: #d00; font-weight: bold; }
+#boards a { color: #00f; }
+"""
+
+REPORT_JS = r"""
+"use strict";
+const COLUMNS = [["trial", 0, "right"], ["board name", 1, "left"], ["size", 2, "right"], ["mines", 4, "right"],
+  ["density", 5, "right"], ["score", 6, "right"], ["oracle", 8, "right"], ["ratio", 9, "right"],
+  ["hits", 10, "right"], ["total", 0, "right"]];
+const table = document.getElementById("boards");
+let order = {col: 0, down: false};
+function cell(tr, text, cls) { const td = document.createElement("td"); td.className = "mssummary " + cls; td.textContent = text; tr.appendChild(td); return td; }
+function draw() {
+  const [, key] = COLUMNS[order.col];
+  const rows = ROWS.slice().sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a[0] - b[0]) * (order.down ? -1 : 1));
+  table.textContent = "";
+  const head = document.createElement("tr");
+  COLUMNS.forEach(([title], k) => {
+    const th = document.createElement("th");
+    th.className = "mssummary" + (k === order.col ? " sorted" : "");
+    th.textContent = title + (k === order.col ? (order.down ? " \u25bc" : " \u25b2") : "");
+    th.addEventListener("click", () => { order = {col: k, down: order.col === k ? !order.down : k >= 5 && k <= 8}; draw(); });
+    head.appendChild(th);
+  });
+  table.appendChild(head);
+  for (const r of rows) {
+    const tr = document.createElement("tr");
+    tr.className = "board";
+    cell(tr, r[0], "right");
+    const name = cell(tr, "", "left");
+    if (r[12]) { const a = document.createElement("a"); a.href = r[12]; a.textContent = r[1]; if (r[13]) a.title = r[13]; name.appendChild(a); }
+    else name.textContent = r[1];
+    cell(tr, r[3], "right"); cell(tr, r[4], "right"); cell(tr, r[5].toFixed(3), "right");
+    cell(tr, r[7], "right"); cell(tr, r[8], "right"); cell(tr, r[9].toFixed(4), "right");
+    cell(tr, r[10], r[10] ? "right hit" : "right"); cell(tr, r[11], "right");
+    table.appendChild(tr);
+  }
+}
+draw();
+"""
+
+
+# ---------------------------------------------------------------- command line
+
+
+def add_arguments(parser):
+    parser.description = (
+        "Reads a select list and the board pack it was played on, and writes one standalone HTML page "
+        "(-o, default report.html): the total as the official page shows it, a sortable table of every "
+        "board, and plots of ratio against density, points against size and mines hit; prints the page's path."
+    )
+    parser.add_argument("select", metavar="SELECT", help="select list file (the solver's output)")
+    parser.add_argument("--pack", required=True, help="board pack the select list was played on")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="default: from the select list's header form")
+    parser.add_argument("-o", "--output", metavar="FILE", default="report.html", help="page to write (default: report.html)")
+    parser.add_argument("--replays", metavar="DIR", help="also write each board's replay page into DIR and link it")
+
+
+def run(args):
+    try:
+        with open(args.select, encoding="utf-8", errors="replace") as handle:
+            select_text = handle.read()
+        with open(args.pack, encoding="utf-8", errors="replace") as handle:
+            pack_text = handle.read()
+    except OSError as exc:
+        print("error: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
+        return 1
+    rows, total, rule, errors = report_rows(select_text, pack_text, args.rule)
+    for error in errors:
+        print("error: " + error, file=sys.stderr)
+    if errors:
+        print("error: the official page rejects the whole file", file=sys.stderr)
+        return 1
+    same = {}
+    if args.replays:
+        same = write_replays(rows, args.replays, rule)
+    links = replay_links(rows, args.output, args.replays)
+    title = "%s on %s" % (os.path.basename(args.select), os.path.basename(args.pack))
+    write_page(args.output, report_page(rows, total, rule, title, links, same))
+    print(os.path.abspath(args.output))
+    return 0

@@ -1,0 +1,235 @@
+"""Classic Minesweeper (beginner, intermediate, expert): a player that maximises the chance of winning.
+
+Interface (other programs drive it)::
+
+    p = ClassicPlayer(width, height, mines)   # all it is told
+    p.opened({(x, y): digit, ...})            # the cells the last click opened, cascade included
+    x, y = p.next_click()                     # a closed cell; the game is lost if it is a mine
+
+It knows nothing of the start rule: only what opened.  Under both rules of the
+referee (classic_referee) the mines are uniform given what was seen, which is the
+engine's model, so the engine's probabilities are exact here too.
+
+The knowledge and the certain moves are the contest engine's: single digits, pairs,
+then exact enumeration with the mine count (probability.estimate).  A guess, for
+the chance of winning (not the contest's score):
+
+1. one cell of a pair no click can ever tell apart, at once (classic_pairs: provably
+   as good as the best play, and its digit helps early);
+2. perfect play when at most PERFECT_LAYOUTS layouts remain (classic_perfect),
+   within PERFECT_BUDGET;
+3. else the cell of least risk (the mine chance less the layouts where that mine
+   is lost anyway), ties by living before dead cells, then fewest undecided
+   neighbours.  Blends of safety with progress, measured on the same games, did
+   not win more (see _least_risk and the README).
+
+Deterministic: the same calls give the same clicks (no clock is read).
+"""
+
+from collections import namedtuple
+
+from ...grid.bitset import cells_of, popcount
+from ...engine.counting import remembering
+from ...engine.deduce import pairs, single_digit
+from ...engine.frontier import components_of, constraints_of, covered
+from ...grid.geometry import geometry, spread
+from ...engine.probability import estimate
+from .layouts import Layouts
+from .pairs import doomed_shares, unresolvable_pair
+from .perfect import Perfect, list_layouts
+
+MAX_DIGIT = 8
+PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper's figure; 5,000 won nothing more)
+PERFECT_BUDGET = 200000  # work of one perfect-play search (classic_perfect units, the looks over the cells counted): a move stays well under a second here
+
+
+Position = namedtuple("Position", "constraints components unknown interior mines mines_left result")
+Position.__doc__ = """What a guess is chosen from: the state after every certain move was found.
+
+constraints, components -- frontier.constraints_of / components_of of the digits
+unknown   -- closed cells neither known safe nor known a mine
+interior  -- the undecided cells no digit touches
+mines     -- known mines; mines_left -- the mines not yet known
+result    -- the Estimate of the undecided cells
+"""
+
+
+class ClassicPlayer:
+    """One game of classic Minesweeper, seen only through what opens."""
+
+    def __init__(self, width, height, mines):
+        if width < 1 or height < 1 or not 0 <= mines < width * height:
+            raise ValueError("no game has a %dx%d board with %d mines" % (width, height, mines))
+        self.width = width
+        self.height = height
+        self.mine_total = mines
+        self.geo = geometry(width, height)
+        self.values = [-1] * self.geo.size  # digits of opened cells
+        self.hidden = self.geo.all_mask  # not opened
+        self.numbers = 0  # opened cells
+        self.mines = 0  # known mines
+        self.safe = 0  # known safe, not opened yet
+        self.dirty = 0  # opened digits whose single-digit rule may say something new
+        self.counts_memo = {}
+        self.counter = remembering(self.counts_memo)  # a component's counts, kept while it is unchanged
+        self.sweeps = {}
+        self.perfect = None  # the exact game (classic_perfect.Perfect) once few layouts remain
+        self.alive = 0  # its layouts that fit what has opened since
+
+    # ------------------------------------------------------------------ what is seen
+
+    def opened(self, cells):
+        """Take in the cells a click opened: {(x, y): digit}."""
+        width = self.width
+        new = 0
+        for (x, y), digit in cells.items():
+            if not (0 <= x < width and 0 <= y < self.height):
+                raise ValueError("cell (%r, %r) is off the %dx%d board" % (x, y, width, self.height))
+            if type(digit) is not int or not 0 <= digit <= MAX_DIGIT:
+                raise ValueError("cell (%d, %d) shows %r, not a digit 0-8" % (x, y, digit))
+            cell = y * width + x
+            self.values[cell] = digit
+            new |= 1 << cell
+        self.hidden &= ~new
+        self.safe &= ~new
+        if self.perfect is not None:
+            self._narrow(cells)
+        self.numbers |= new
+        if self.mines & new:
+            raise ValueError("a cell known to be a mine was opened: the digits contradict each other")
+        # the new digits, and the old ones beside them, may now decide a neighbour
+        geo = self.geo
+        self.dirty |= (new | (spread(geo, new) & self.numbers)) & spread(geo, self.hidden & ~self.mines)
+
+    def _narrow(self, cells):
+        """Keep the exact game's layouts that show what opened (drop it if one opened
+        outside its cells: it no longer describes the game)."""
+        perfect, alive = self.perfect, self.alive
+        for (x, y), digit in cells.items():
+            cell = y * self.width + x
+            if cell not in perfect.shows:
+                alive = 0
+                break
+            alive = perfect.alive_after(alive, cell, digit)
+        if alive:
+            self.alive = alive
+        else:
+            self.perfect = None
+
+    # ------------------------------------------------------------------ what to click
+
+    def next_click(self):
+        """(x, y) of the next cell to open: a certain one if any, else the best guess."""
+        position = self._settle()
+        if self.safe:
+            cell = (self.safe & -self.safe).bit_length() - 1
+        elif position is None:
+            raise RuntimeError("no undecided closed cell is left: the game is over")
+        else:
+            cell = self._guess(position)
+        return cell % self.width, cell // self.width
+
+    def _settle(self):
+        """Find every certain cell the engine can; the Position to guess from when none is safe."""
+        masks = self.geo.masks
+        while True:
+            unknown = self.hidden & ~self.mines & ~self.safe
+            if self.safe or not unknown:
+                return None
+            if self._single_digits(unknown):
+                continue
+            live = self.numbers & spread(self.geo, unknown)
+            constraints = constraints_of(self.values.__getitem__, live, masks, unknown, self.mines)
+            found_safe, found_mines = pairs(constraints) if constraints else (0, 0)
+            if self._learn(found_safe & unknown, found_mines & unknown):
+                continue
+            interior = unknown & ~covered(constraints)
+            components = components_of(constraints)
+            mines_left = self.mine_total - popcount(self.mines)
+            result = estimate(components, interior, popcount(interior), mines_left, counter=self.counter, sweeps=self.sweeps)
+            if self._learn(result.safe & unknown, result.mines & unknown & ~result.safe):
+                continue
+            return Position(constraints, components, unknown, interior, self.mines, mines_left, result)
+
+    def _single_digits(self, unknown):
+        """The single-digit rule (deduce.single_digit) on the digits that changed, to a
+        fixed point (a mine found changes its neighbours' digits); True if it found something."""
+        found = False
+        while self.dirty:
+            work = self.dirty & self.numbers & spread(self.geo, unknown)
+            self.dirty = 0
+            safe, mines = single_digit(constraints_of(self.values.__getitem__, work, self.geo.masks, unknown, self.mines))
+            if self._learn(safe, mines):
+                unknown &= ~(safe | mines)
+                found = True
+        return found
+
+    def _learn(self, safe, mines):
+        """Record cells found safe or mines; True if anything is new."""
+        if not (safe or mines):
+            return False
+        self.safe |= safe
+        self.mines |= mines
+        self.dirty |= spread(self.geo, mines) & self.numbers
+        return True
+
+    # ------------------------------------------------------------------ guessing
+
+    def _guess(self, position):
+        """The cell to guess when nothing is certain: one of an unresolvable pair at once,
+        else perfect play when few layouts remain, else the cell of least risk."""
+        masks = self.geo.masks
+        layouts = Layouts(masks, position, self.counter)
+        cell = unresolvable_pair(masks, self.width, position.unknown, position.mines, layouts)
+        if cell is None:
+            cell = self._perfect_move(position, layouts)
+        if cell is None:
+            cell = self._least_risk(position, layouts)
+        return cell
+
+    def _perfect_move(self, position, layouts):
+        """The exact best click when at most PERFECT_LAYOUTS layouts remain and the search
+        fits PERFECT_BUDGET, else None."""
+        if self.perfect is None:
+            if not layouts.exact or layouts.weight > PERFECT_LAYOUTS:
+                return None
+            counted = [layouts.counted[comp.key] for comp in position.components]
+            layouts = list_layouts(position.components, counted, position.interior, position.mines_left)
+            self.perfect = Perfect(self.geo.masks, position.unknown, position.mines, layouts)
+            self.alive = self.perfect.all
+        move = self.perfect.best(self.alive, PERFECT_BUDGET)
+        return None if move is None else move[0]
+
+    def _least_risk(self, position, layouts):
+        """The undecided cell of least risk: its mine chance, less the share of layouts in
+        which a mine there would have lost the game anyway (classic_pairs.doomed_shares).
+
+        Among equals: a cell whose digit may vary before a dead one (one whose digit is
+        already known if it is safe: clicking it later never loses, replaying the same
+        play as if it had shown that digit), then the fewest undecided neighbours, then
+        the lowest cell.  Measured on 10,000 expert games: the fewest undecided
+        neighbours won 1.8 points more than the lowest cell alone; the most informative
+        digit (largest entropy) lost 4.2 points, the likeliest zero 1.0.
+        """
+        masks, unknown, result = self.geo.masks, position.unknown, position.result
+        shares = doomed_shares(masks, self.width, self.height, unknown, position.mines, self.numbers, layouts)
+        groups = {cells for cells, _ in position.constraints}
+        ranked = []
+        for cells, p in zip(result.class_masks, result.class_probs):
+            ranked.extend((p, c) for c in cells_of(cells & unknown))
+        interior = position.interior & unknown
+        if interior and result.interior_prob is not None:
+            ranked.extend((result.interior_prob, c) for c in cells_of(interior))
+        best = None
+        for p, c in ranked:
+            around = masks[c] & unknown & ~(1 << c)
+            key = (round(p - min(shares.get(c, 0.0), p), 9), _is_dead(c, around, groups), popcount(around), c)
+            if best is None or key < best:
+                best = key
+        return best[3]
+
+
+def _is_dead(cell, around, groups):
+    """Can the cell show one digit only?  (None of its neighbours undecided, or they are
+    exactly the cells of one digit's constraint, the cell itself aside.)"""
+    return not around or around in groups or (around | 1 << cell) in groups

@@ -1,0 +1,188 @@
+"""Classic Minesweeper games for ClassicPlayer: the hidden board, the start rules, win rates.
+
+Levels: beginner 9x9/10, intermediate 16x16/40, expert 30x16/99.  Start rules (as
+JSMinesweeper states them for its published win rates):
+
+- "classic": the first click is in the corner (0, 0) and is never a mine; the mines
+  are placed uniformly among the other cells;
+- "modern": the first click is at (3, 3) and opens a zero: no mine in the 3x3 block
+  around it, the mines uniform among the rest.
+
+The referee owns the mines.  The player only ever receives, through
+``player.opened``, a fresh dict of the cells a click opened (the cascade included)
+and their digits: never a mine, never a closed cell.  The game is won when every
+safe cell is open, lost at the first mine clicked.
+
+The `classic` command plays N games under one rule, game i from its own seed
+(made from --seed and i), so the result does not depend on --jobs.
+"""
+
+import math
+import random
+import sys
+import time
+
+from ...grid.bitset import cells_of, popcount
+from ...official.board import make_board
+from ...grid.geometry import geometry
+from ...official.judge import Judge
+from .player import ClassicPlayer
+
+LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
+STARTS = {"classic": ((0, 0), 0), "modern": ((3, 3), 1)}  # first click, radius kept mine-free
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+
+
+class Referee:
+    """One hidden board, opened by the contest's Judge (its flood fill): open(cell) ->
+    {cell: digit} of what the click opened, or None for a mine (the game is then lost)."""
+
+    def __init__(self, width, height, mines, rule, rng):
+        (x0, y0), radius = STARTS[rule]
+        geo = geometry(width, height)
+        self.first = y0 * width + x0
+        kept = {(y0 + dy) * width + x0 + dx for dy in range(-radius, radius + 1) for dx in range(-radius, radius + 1)}
+        free = [c for c in range(geo.size) if c not in kept]
+        self._mines = 0
+        for c in rng.sample(free, mines):
+            self._mines |= 1 << c
+        digits = "".join("9" if self._mines >> c & 1 else str(popcount(mask & self._mines)) for c, mask in enumerate(geo.masks))
+        self._judge = Judge(make_board(width, height, "classic", digits))
+        self._safe_left = geo.size - mines
+        self.lost = False
+
+    @property
+    def won(self):
+        return self._safe_left == 0
+
+    def open(self, cell):
+        """Open a closed cell: None on a mine, else every cell it opens (zeros cascade)."""
+        if self._mines >> cell & 1:
+            self.lost = True
+            return None
+        region = self._judge.open(cell)
+        self._safe_left -= popcount(region)
+        return {c: self._judge.value(c) for c in cells_of(region)}
+
+    def is_closed(self, cell):
+        return not self._judge.opened >> cell & 1
+
+
+def play_game(width, height, mines, rule, seed, player_class=ClassicPlayer):
+    """(won, clicks, slowest) of one game: the referee made from `seed`, the player told
+    only the board size, the mine count and what each click opens; slowest is the
+    longest the player took over one move, in seconds."""
+    referee = Referee(width, height, mines, rule, random.Random(seed))
+    player = player_class(width, height, mines)
+    cell = referee.first
+    clicks = 0
+    slowest = 0.0
+    while True:
+        clicks += 1
+        shown = referee.open(cell)
+        if shown is None:
+            return False, clicks, slowest
+        player.opened({(c % width, c // width): digit for c, digit in shown.items()})
+        if referee.won:
+            return True, clicks, slowest
+        began = time.perf_counter()
+        x, y = player.next_click()
+        slowest = max(slowest, time.perf_counter() - began)
+        if not (0 <= x < width and 0 <= y < height) or not referee.is_closed(y * width + x):
+            raise ValueError("the player clicked (%r, %r), not a closed cell" % (x, y))
+        cell = y * width + x
+
+
+def game_seed(seed, index):
+    """The seed of game `index` of a run: the same game whatever the number of workers."""
+    return "classic:%d:%d" % (seed, index)
+
+
+def _play_indexed(job):
+    level, rule, seed, index = job
+    began = time.perf_counter()
+    won, _, slowest = play_game(*LEVELS[level], rule, game_seed(seed, index))
+    return won, time.perf_counter() - began, slowest
+
+
+def wilson(wins, games, z=Z95):
+    """The Wilson score interval (low, high) of a win rate."""
+    if not games:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return centre - half, centre + half
+
+
+def play_games(level, rule, games, seed, jobs=1, progress=None):
+    """(wins, seconds of play summed over games, the slowest move's seconds) of `games` games."""
+    tasks = [(level, rule, seed, i) for i in range(games)]
+    wins = 0
+    seconds = slowest = 0.0
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.imap(_play_indexed, tasks, chunksize=16)
+            for done, (won, took, move) in enumerate(results, 1):
+                wins += won
+                seconds += took
+                slowest = max(slowest, move)
+                if progress:
+                    progress(done, games, wins)
+    else:
+        for done, task in enumerate(tasks, 1):
+            won, took, move = _play_indexed(task)
+            wins += won
+            seconds += took
+            slowest = max(slowest, move)
+            if progress:
+                progress(done, games, wins)
+    return wins, seconds, slowest
+
+
+def _progress_bar(stream):
+    shown = [-1]
+
+    def show(done, games, wins):
+        step = done * 40 // games
+        if step != shown[0] or done == games:
+            shown[0] = step
+            stream.write("\r[%-40s] %d/%d games, %.2f%% won" % ("#" * step, done, games, 100.0 * wins / done))
+            if done == games:
+                stream.write("\n")
+            stream.flush()
+
+    return show
+
+
+def add_arguments(parser):
+    parser.description = (
+        "Reads nothing: plays N classic Minesweeper games with its own referee (mines placed "
+        "uniformly under the start rule) and prints the win rate with a 95% Wilson interval "
+        "ms per game and the slowest move; a progress bar on stderr."
+    )
+    parser.add_argument("--level", choices=sorted(LEVELS), default="expert", help="beginner 9x9/10, intermediate 16x16/40, expert 30x16/99")
+    parser.add_argument("--rule", choices=sorted(STARTS), default="classic", help="classic: (0,0) never a mine; modern: (3,3) opens a zero")
+    parser.add_argument("--games", type=int, default=1000, metavar="N", help="games to play")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="run seed: game i is made from (S, i)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (the result does not depend on J)")
+
+
+def run(args):
+    if args.games < 1 or args.jobs < 1:
+        print("error: --games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    began = time.perf_counter()
+    wins, seconds, slowest = play_games(args.level, args.rule, args.games, args.seed, args.jobs, _progress_bar(sys.stderr))
+    wall = time.perf_counter() - began
+    low, high = wilson(wins, args.games)
+    width, height, mines = LEVELS[args.level]
+    print(
+        "%s %dx%d/%d rule %s seed %d: won %d of %d games = %.3f%% (95%% interval %.3f%%-%.3f%%), %.1f ms per game, slowest move %.0f ms (%.0f s wall, %d jobs)"
+        % (args.level, width, height, mines, args.rule, args.seed, wins, args.games, 100.0 * wins / args.games,
+           100.0 * low, 100.0 * high, 1000.0 * seconds / args.games, 1000.0 * slowest, wall, args.jobs)
+    )
+    return 0
