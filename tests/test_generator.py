@@ -10,19 +10,17 @@ from hypothesis import strategies as st
 from solver.official.board import MINE
 from solver.official.packs import format_board, format_pack, read_pack
 from solver.official.selects import read_select
+from solver.commands import board as board_command
+from solver.commands import gen as gen_command
 from solver.official import generator
 from solver.official.generator import (
     OfficialLcg,
-    add_arguments_board,
-    add_arguments_gen,
     board_from_name,
     generate_board,
     generate_pack,
     pack_board_shape,
     pack_name,
     pack_text,
-    run_board,
-    run_gen,
 )
 from solver.grid.geometry import geometry
 from solver.official.safezone import safe_cells
@@ -220,15 +218,15 @@ def _parser(adder):
 
 
 def test_gen_command_prints_the_pack(capsys):
-    args = _parser(add_arguments_gen).parse_args(["10", "auto", "low"])
-    assert run_gen(args) == 0
+    args = _parser(gen_command.add_arguments).parse_args(["10", "auto", "low"])
+    assert gen_command.run(args) == 0
     assert capsys.readouterr().out == pack_text(generate_pack(10, "auto", "low"))
 
 
 @pytest.mark.parametrize("count", ["0", "1", "3"])
 def test_gen_command_prints_small_packs_as_the_page_downloads_them(capsys, count):
-    args = _parser(add_arguments_gen).parse_args([count, "both", "ultra", "--format", "2026"])
-    assert run_gen(args) == 0
+    args = _parser(gen_command.add_arguments).parse_args([count, "both", "ultra", "--format", "2026"])
+    assert gen_command.run(args) == 0
     assert capsys.readouterr().out == pack_text(generate_pack(int(count), "both", "ultra", form=2026))
 
 
@@ -257,13 +255,13 @@ def test_gen_streams_a_huge_pack(monkeypatch):
     monkeypatch.setattr(generator, "_board_from_rand", counted)
     monkeypatch.setattr(sys, "stdout", Stdout())
     with pytest.raises(_Enough) as written:
-        run_gen(_parser(add_arguments_gen).parse_args([str(10**12), "auto", "low"]))
+        gen_command.run(_parser(gen_command.add_arguments).parse_args([str(10**12), "auto", "low"]))
     assert str(written.value) == first and len(made) == 1
 
 
 def test_board_command_prints_one_board(capsys):
-    args = _parser(add_arguments_board).parse_args(["board_8x14_10_1_auto", "--format", "2026"])
-    assert run_board(args) == 0
+    args = _parser(board_command.add_arguments).parse_args(["board_8x14_10_1_auto", "--format", "2026"])
+    assert board_command.run(args) == 0
     out = capsys.readouterr().out
     assert out == format_board(generate_board(8, 14, 10, 1, "auto", form=2026))
     assert out.startswith("8 14 10 board_8x14_10_1_auto\n")
@@ -272,16 +270,16 @@ def test_board_command_prints_one_board(capsys):
 @pytest.mark.parametrize(
     "adder, runner, argv",
     [
-        (add_arguments_gen, run_gen, ["ten", "auto", "low"]),
-        (add_arguments_gen, run_gen, ["-1", "auto", "low"]),
-        (add_arguments_gen, run_gen, ["10", "auto", "easy"]),
-        (add_arguments_gen, run_gen, ["10", "auto", "low", "--format", "2024"]),
-        (add_arguments_gen, run_gen, ["9" * 5000, "auto", "low"]),
-        (add_arguments_gen, run_gen, ["\u0663", "auto", "low"]),
-        (add_arguments_board, run_board, ["board_8x14_10_1"]),
-        (add_arguments_board, run_board, ["board_8x14_10_" + "9" * 5000 + "_auto"]),
-        (add_arguments_board, run_board, ["board_" + "9" * 5000 + "x14_10_1_auto"]),
-        (add_arguments_board, run_board, ["board_8x14_10_1_auto", "--format", "x"]),
+        (gen_command.add_arguments, gen_command.run, ["ten", "auto", "low"]),
+        (gen_command.add_arguments, gen_command.run, ["-1", "auto", "low"]),
+        (gen_command.add_arguments, gen_command.run, ["10", "auto", "easy"]),
+        (gen_command.add_arguments, gen_command.run, ["10", "auto", "low", "--format", "2024"]),
+        (gen_command.add_arguments, gen_command.run, ["9" * 5000, "auto", "low"]),
+        (gen_command.add_arguments, gen_command.run, ["\u0663", "auto", "low"]),
+        (board_command.add_arguments, board_command.run, ["board_8x14_10_1"]),
+        (board_command.add_arguments, board_command.run, ["board_8x14_10_" + "9" * 5000 + "_auto"]),
+        (board_command.add_arguments, board_command.run, ["board_" + "9" * 5000 + "x14_10_1_auto"]),
+        (board_command.add_arguments, board_command.run, ["board_8x14_10_1_auto", "--format", "x"]),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(capsys, adder, runner, argv):

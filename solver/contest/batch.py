@@ -14,19 +14,13 @@ import time
 from functools import lru_cache, partial
 
 from ..official.board import board_header, name_promise_kept
-from .clock import process_start
 from ..official.judge import Judge
-from ..official.lines import read_text
 from ..official.packs import boards_of, index_pack, parse_header
 from .plan import Plan
 from ..engine.player import play, task_of
 from ..official.rules import RULES
 
 MIN_BOARD_SECONDS = 0.004  # room kept for a board before anything has been timed
-LOOK_HELP = (
-    "rank risky guesses by two-step safety (one exact lookahead): fewer mines hit on "
-    "dense boards, 3-5x slower on them"
-)
 
 
 def played(board, rule=None, deadline=None, look=False, watch=None, hurry=False):
@@ -151,35 +145,3 @@ def risk_watcher():
 
 
 # ---------------------------------------------------------------- command line
-
-
-def add_arguments(parser):
-    parser.description = (
-        "Reads a board pack (file or stdin), plays every board as if the mines were "
-        "hidden, prints the select list on stdout and a summary on stderr: boards "
-        "played of total, seconds, score under the rule.  With --budget, when the "
-        "pack does not fit, the boards worth most points per second are played "
-        "(chosen from their headers), in pack order."
-    )
-    parser.add_argument("pack", nargs="?", default="-", help="board pack file, or - for stdin (default)")
-    parser.add_argument(
-        "--budget", type=float,
-        help="seconds from process start (as paiza.IO counts) to stop starting boards; default: no limit, every board played",
-    )
-    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="objective and score (default: from each header's form)")
-    parser.add_argument("--look", action="store_true", help=LOOK_HELP)
-
-
-def run(args):
-    start = process_start(time.perf_counter())
-    if args.budget is not None and not args.budget > 0:
-        print("error: --budget must be a positive number of seconds (leave it out for no limit)", file=sys.stderr)
-        return 2
-    try:
-        text = read_text(sys.stdin if args.pack == "-" else args.pack)
-    except OSError as exc:
-        print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
-        return 1
-    solve_text(text, args.budget, args.rule, start, look=args.look)
-    return 0
-

@@ -12,7 +12,6 @@ density by board cells into solver/contest/plantables.py.  Only relative times m
 plan corrects for the real machine's speed as it plays.
 """
 
-import sys
 import time
 from collections import defaultdict
 
@@ -130,21 +129,6 @@ def module_text(tables, command, note=""):
     return "\n".join(lines) + "\n"
 
 
-def add_arguments(parser):
-    parser.description = (
-        "Reads nothing: plays generated official packs (every difficulty; modes both and none; "
-        "both rules), and writes the plan's tables of mean seconds and score by mine density "
-        "and board cells to %s (or prints them with --print)." % TABLES_PATH
-    )
-    parser.add_argument("--count", type=int, default=600, help="boards per difficulty and mode (default 600)")
-    parser.add_argument("--repeat", type=int, default=2, help="runs per board, the fastest counts (default 2)")
-    parser.add_argument("--print", action="store_true", help="print the module instead of writing it")
-    parser.add_argument(
-        "--rule", type=int, choices=sorted(RULES),
-        help="measure only this rule's tables and keep the others as they are (default: both rules)",
-    )
-
-
 def current_tables():
     """{(kind, rule): (seconds table, score table)} as plantables.py holds them now."""
     from ..contest import plantables
@@ -154,22 +138,3 @@ def current_tables():
         for kind, _ in KINDS
         for rule in sorted(RULES)
     }
-
-
-def run(args):
-    rules = (args.rule,) if args.rule else None
-    tables = current_tables()
-    tables.update(fit(args.count, args.repeat, sys.stderr, rules))
-    command = "python -m solver fit-plan --count %d --repeat %d" % (args.count, args.repeat)
-    note = ""
-    if args.rule:
-        command += " --rule %d" % args.rule
-        note = " (the other rule's tables by an earlier run)"
-    text = module_text(tables, command, note)
-    if args.print:
-        sys.stdout.write(text)
-    else:
-        with open(TABLES_PATH, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        print("wrote %s" % TABLES_PATH)
-    return 0

@@ -14,10 +14,9 @@ select list); the player must never use it to learn where mines are.
 """
 
 import math
-import sys
 
 from .board import make_board, MINE, name_fields
-from .packs import format_board, format_pack, MAX_SIDE
+from .packs import format_pack, MAX_SIDE
 from ..grid.geometry import geometry
 from .safezone import js_parseint, safe_cells
 
@@ -295,72 +294,3 @@ def pack_text(boards):
 
 # ------------------------------------------------------------------ command line
 
-def _form_argument(parser):
-    parser.add_argument(
-        "--format",
-        default="2025",
-        metavar="2025|2026",
-        help="header form: 'X Y NAME' (2025, default) or 'X Y MINES NAME' (2026)",
-    )
-
-
-def _parse_form(text):
-    if text not in ("2025", "2026"):
-        raise ValueError("--format must be 2025 or 2026, got %r" % (text,))
-    return int(text)
-
-
-def add_arguments_gen(parser):
-    """Arguments of ``gen``: the pack's count, mode and difficulty."""
-    parser.description = (
-        "Print on stdout the official board pack board_pack_COUNT_MODE_DIFFICULTY, "
-        "byte for byte as the official page downloads it (LF line ends). Reads nothing."
-    )
-    parser.add_argument("count", metavar="COUNT", help="number of boards (0 or more)")
-    parser.add_argument("mode", metavar="MODE", help="safe-cell mode: auto, corner, center, both or none")
-    parser.add_argument(
-        "difficulty", metavar="DIFFICULTY", help="mine share: " + ", ".join(DIFFICULTY_RATIOS)
-    )
-    _form_argument(parser)
-
-
-def run_gen(args):
-    """Print the pack board by board as it is made (a huge COUNT streams); exit status 2
-    with a one-line message on bad arguments, before anything is printed."""
-    try:
-        if not args.count.isdigit() or not args.count.isascii():
-            raise ValueError("COUNT must be a non-negative integer, got %r" % (args.count[:20],))
-        if len(args.count.lstrip("0")) > 18:  # int() would refuse past 4,300 digits in its own words
-            raise ValueError("COUNT of %d digits is more boards than anyone can play" % len(args.count))
-        boards = iter_pack_boards(int(args.count), args.mode, args.difficulty, _parse_form(args.format))
-    except ValueError as exc:
-        sys.stderr.write("gen: %s\n" % exc)
-        return 2
-    write = sys.stdout.write
-    separator = ""
-    for board in boards:  # pack_text's bytes: boards split by blank lines, one more newline at the end
-        write(separator + format_board(board))
-        separator = "\n"
-    write("\n")
-    return 0
-
-
-def add_arguments_board(parser):
-    """Arguments of ``board``: one board name."""
-    parser.description = (
-        "Print on stdout the official board named board_XxY_MINES_SEED_MODE (header and digit rows), "
-        "regenerated from its name alone. Reads nothing."
-    )
-    parser.add_argument("name", metavar="NAME", help="board name, e.g. board_9x9_10_1_auto")
-    _form_argument(parser)
-
-
-def run_board(args):
-    """Print the board; exit status 2 with a one-line message when the name cannot be regenerated."""
-    try:
-        board = board_from_name(args.name, _parse_form(args.format))
-    except ValueError as exc:
-        sys.stderr.write("board: %s\n" % exc)
-        return 2
-    sys.stdout.write(format_board(board))  # as the page's single-board download
-    return 0

@@ -9,34 +9,13 @@ mixing ADC2025 and ADC2026 headers (scored and totalled per rule).  The scoring
 itself is `rules`.
 """
 
-import sys
 from collections import namedtuple
 
 from .board import mine_count
 from .generator import board_from_name
-from .lines import read_text
 from .packs import read_pack
 from .rules import RULES, replay
 from .selects import read_select
-
-
-def add_arguments(parser):
-    """The `score` command's arguments."""
-    parser.description = (
-        "Reads a select list (the solver's output) and prints one line per board, "
-        "'NAME SCORE', then 'total VALUE'.  Boards missing from --pack (or all, "
-        "without it) are regenerated from their names, as the official page does."
-    )
-    parser.add_argument("select", help="select list file, or - for stdin")
-    parser.add_argument("--pack", help="board pack the select list was played on")
-    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="default: from the select list's header form")
-    parser.add_argument("--csv", action="store_true", help="print the official score_summary.csv columns instead")
-    parser.add_argument("--lenient", action="store_true", help="skip bad lines and out-of-range clicks instead of rejecting the file")
-
-
-def _read(path):
-    """The text of a file, or of stdin for '-': bytes decoded by lines.read_text."""
-    return read_text(sys.stdin if path == "-" else path)
 
 
 def _lookup(name, boards, form):
@@ -151,7 +130,7 @@ def score_select(text, pack_text=None, rule=None, lenient=False):
     if scored.totals:
         (used, total), = scored.totals.items()
         return rows, total, scored.errors, used
-    return rows, 0, scored.errors, rule or _form_of(text)
+    return rows, 0, scored.errors, rule or select_form(text)
 
 
 MIXED_NOTE = (
@@ -161,53 +140,7 @@ MIXED_NOTE = (
 )
 
 
-def run(args):
-    """Score the select list named on the command line; exit status 1 when it is rejected."""
-    try:
-        select_text = _read(args.select)
-        pack_text = _read(args.pack) if args.pack else None
-    except OSError as exc:
-        print("error: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
-        return 1
-    scored = score_text(select_text, pack_text, args.rule, args.lenient)
-    for error in scored.errors:
-        print("error: " + error, file=sys.stderr)
-    for warning in scored.warnings:
-        print("warning: " + warning, file=sys.stderr)
-    if scored.errors and not args.lenient:
-        print("error: the official page rejects the whole file (use --lenient to skip)", file=sys.stderr)
-        return 1
-    mixed = len(scored.totals) > 1
-    if mixed:
-        print(MIXED_NOTE, file=sys.stderr)
-    if args.csv:
-        if mixed:
-            print("error: the official summary has one rule; give --rule 2025 or --rule 2026 for --csv", file=sys.stderr)
-            return 2
-        _write_csv(sys.stdout, scored.rows)
-        return 0
-    out = sys.stdout
-    for name, score, counted, rule in scored.rows:
-        note = "" if score == counted else " (counts 0)"
-        out.write("%s %s%s\n" % (name, RULES[rule].format_value(score), note))
-    if not mixed:
-        rule = args.rule or (next(iter(scored.totals)) if scored.totals else _form_of(select_text))
-        out.write("total %s\n" % RULES[rule].format_value(scored.totals.get(rule, 0)))
-    for rule, total in scored.totals.items() if mixed else ():
-        out.write("total %d %s\n" % (rule, RULES[rule].format_value(total)))
-    return 0
-
-
-def _form_of(text):
+def select_form(text):
     """The rule a list without boards to score would have: that of its first header."""
     entries = read_select(text)[0]
     return 2026 if entries and entries[0].mines is not None else 2025
-
-
-def _write_csv(out, rows):
-    """The official score_summary.csv columns; the page strips spaces and '(...)' from every cell."""
-    out.write("trial,boardname,score,total\n")
-    running = 0
-    for trial, (name, _, counted, rule) in enumerate(rows, 1):
-        running += counted
-        out.write("%d,%s,%s,%s\n" % (trial, name, RULES[rule].format_value(counted), RULES[rule].format_value(running)))

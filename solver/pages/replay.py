@@ -9,17 +9,15 @@ This module turns a `trace.Played` into the page's data; the page's script and
 styles are `replay_page`.
 """
 
-import os
-import sys
 
 from ..grid.bitset import popcount
 from ..official.packs import iter_pack
 from ..grid.geometry import geometry
-from .pagekit import document, escape, script_json, write_page
+from .pagekit import document, escape, script_json
 from ..engine.policy import OPENED_BONUS
 from .replay_page import RAMP, REPLAY_CSS, REPLAY_JS, replay_body
 from ..official.rules import RULES
-from .trace import beliefs, record, undecided
+from .trace import beliefs, undecided
 
 _CODES = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"  # one cell's index in a frame's table
 
@@ -179,33 +177,3 @@ def find_board(path, name):
         if board is not None and board.name == name:
             return board
     return None
-
-
-def add_arguments(parser):
-    parser.description = (
-        "Reads a board pack and plays the board NAME with the contest player, then writes one "
-        "standalone HTML page (-o, default NAME.html) to step through the play: the board as the "
-        "official page draws it, each closed cell shaded by the mine probability the player had "
-        "computed before each click, why each cell was clicked, and the running score; prints the "
-        "page's path."
-    )
-    parser.add_argument("pack", metavar="PACK", help="board pack file")
-    parser.add_argument("name", metavar="NAME", help="board name, e.g. board_9x9_10_1_auto")
-    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="objective and score (default: the header form)")
-    parser.add_argument("--look", action="store_true", help="play with the two-step lookahead (as solve --look)")
-    parser.add_argument("-o", "--output", metavar="FILE", help="page to write (default: NAME.html)")
-
-
-def run(args):
-    try:
-        board = find_board(args.pack, args.name)
-    except OSError as exc:
-        print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
-        return 1
-    if board is None:
-        print("error: no board named %s in %s" % (args.name, args.pack), file=sys.stderr)
-        return 1
-    path = args.output or board.name + ".html"
-    write_page(path, replay_page(record(board, args.rule, args.look)))
-    print(os.path.abspath(path))
-    return 0

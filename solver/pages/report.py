@@ -9,7 +9,6 @@ beside the report (``--replays DIR`` writes them there).
 """
 
 import os
-import sys
 from collections import namedtuple
 
 from ..official.board import mine_count
@@ -193,41 +192,3 @@ draw();
 
 
 # ---------------------------------------------------------------- command line
-
-
-def add_arguments(parser):
-    parser.description = (
-        "Reads a select list and the board pack it was played on, and writes one standalone HTML page "
-        "(-o, default report.html): the total as the official page shows it, a sortable table of every "
-        "board, and plots of ratio against density, points against size and mines hit; prints the page's path."
-    )
-    parser.add_argument("select", metavar="SELECT", help="select list file (the solver's output)")
-    parser.add_argument("--pack", required=True, help="board pack the select list was played on")
-    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="default: from the select list's header form")
-    parser.add_argument("-o", "--output", metavar="FILE", default="report.html", help="page to write (default: report.html)")
-    parser.add_argument("--replays", metavar="DIR", help="also write each board's replay page into DIR and link it")
-
-
-def run(args):
-    try:
-        with open(args.select, encoding="utf-8", errors="replace") as handle:
-            select_text = handle.read()
-        with open(args.pack, encoding="utf-8", errors="replace") as handle:
-            pack_text = handle.read()
-    except OSError as exc:
-        print("error: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
-        return 1
-    rows, total, rule, errors = report_rows(select_text, pack_text, args.rule)
-    for error in errors:
-        print("error: " + error, file=sys.stderr)
-    if errors:
-        print("error: the official page rejects the whole file", file=sys.stderr)
-        return 1
-    same = {}
-    if args.replays:
-        same = write_replays(rows, args.replays, rule)
-    links = replay_links(rows, args.output, args.replays)
-    title = "%s on %s" % (os.path.basename(args.select), os.path.basename(args.pack))
-    write_page(args.output, report_page(rows, total, rule, title, links, same))
-    print(os.path.abspath(args.output))
-    return 0

@@ -18,7 +18,6 @@ Input: fields, each a line ``r c`` (r, c >= 3, r * c <= 40) followed by r rows o
     python -m solver.variants.icpc --bench 1000
 """
 
-import argparse
 import random
 import sys
 import time
@@ -208,14 +207,6 @@ def answers_text(text):
     return "".join(f"{least_closed(rows)}\n" for rows in read_fields(text.splitlines()))
 
 
-def stdin_lines():
-    """Input lines as text, whatever bytes arrive: odd bytes become a line-named error."""
-    raw = getattr(sys.stdin, "buffer", None)
-    if raw is None:  # stdin replaced by a text stream (tests, embedding)
-        return sys.stdin
-    return (line.decode("latin-1") for line in raw)
-
-
 # --------------------------------------------------------------------------- benchmark
 
 
@@ -241,47 +232,3 @@ def bench(count=BENCH_FIELDS, seed=BENCH_SEED, out=None):
         file=out or sys.stdout,
     )
     return rate
-
-
-# --------------------------------------------------------------------------- command line
-
-
-def add_arguments(parser):
-    parser.add_argument(
-        "--bench",
-        metavar="N",
-        type=int,
-        nargs="?",
-        const=BENCH_FIELDS,
-        help=f"instead of reading stdin, time N random fields (default {BENCH_FIELDS})",
-    )
-
-
-def run(args):
-    if getattr(args, "bench", None) is not None:
-        if args.bench < 1:
-            print("icpc: --bench needs a positive number of fields", file=sys.stderr)
-            return 1
-        bench(args.bench)
-        return 0
-    try:
-        for rows in read_fields(stdin_lines()):
-            sys.stdout.write(f"{least_closed(rows)}\n")
-    except FieldFormatError as error:
-        sys.stdout.flush()  # the answers before the bad line come first
-        print(f"icpc: {error}", file=sys.stderr)
-        return 1
-    return 0
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(
-        prog="python -m solver.variants.icpc",
-        description="ICPC 2003 'inexperienced player' analyser (stdin to stdout)",
-    )
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -30,7 +30,6 @@ import sys
 import threading
 import time
 from collections import namedtuple
-from concurrent.futures import ThreadPoolExecutor
 
 from .player import TIME_LIMIT, Player, score_of
 
@@ -313,41 +312,3 @@ def parse_seeds(text):
         else:
             seeds.append(int(part))
     return seeds
-
-
-def add_arguments(parser):
-    parser.add_argument("--seeds", default="1-10", help="seeds, e.g. 1-100 or 1,3,5-7 (default 1-10)")
-    parser.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
-    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="think time per test, seconds")
-    parser.add_argument("--inprocess", action="store_true", help="run the player in this process (fast, no protocol)")
-    parser.add_argument("--quiet", action="store_true", help="only the mean")
-
-
-def run(args):
-    seeds = parse_seeds(args.seeds)
-    if not seeds:
-        print("no seeds", file=sys.stderr)
-        return 2
-
-    def one(seed):
-        if args.inprocess:
-            return play_inprocess(seed, args.time_limit)[0]
-        return play_subprocess(seed, args.time_limit)
-
-    results = []
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for result in pool.map(one, seeds):
-            results.append(result)
-            if not args.quiet:
-                board = make_case(result.seed)
-                print(
-                    "Seed = %d, Score = %.6f, N=%d M=%d D=%d, opened=%d/%d, hits=%d, time=%.2fs%s"
-                    % (result.seed, result.score, board.side, board.mines, board.reach, result.opened,
-                       board.side * board.side - board.mines, result.hits, result.seconds,
-                       ", ERROR: " + result.error if result.error else ""),
-                    flush=True,
-                )
-    mean = sum(r.score for r in results) / len(results)
-    failed = sum(1 for r in results if r.error)
-    print("Seeds: %d, failed: %d, mean score: %.6f" % (len(results), failed, mean))
-    return 1 if failed else 0

@@ -6,7 +6,6 @@ with "G r c" moves (each answered by "<value> <ms>" or "BOOM! <ms>") and may end
 topcoder.Player's reveal and clock, and is the `topcoder` command.
 """
 
-import sys
 import time
 
 from .player import TIME_LIMIT, UNLOCK_SHARE, Player, score_of
@@ -67,17 +66,3 @@ def play_stdio(stdin, stdout, stderr=None, time_limit=TIME_LIMIT, share=UNLOCK_S
                clock(), score_of(player.opened, player.safe_total, player.hits))
         )
     return player
-
-
-def add_arguments(parser):
-    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="think time per test, seconds (default 10)")
-    parser.add_argument("--share", type=float, default=UNLOCK_SHARE, help="stop rule: share of the closed safe cells a guess is worth")
-    parser.add_argument("--quiet", action="store_true", help="no summary line on stderr")
-
-
-def run(args):
-    try:
-        play_stdio(sys.stdin, sys.stdout, None if args.quiet else sys.stderr, args.time_limit, args.share)
-    except (BrokenPipeError, StopIteration):
-        pass  # the tester closed the game
-    return 0

@@ -1,0 +1,74 @@
+"""`bench`: strength (score over the oracle, mines hit) and speed of the player on packs."""
+
+import sys
+
+from ..contest.batch import format_totals
+from .options import LOOK_HELP
+from ..lab.bench import bench_pack, contest_total
+from ..official.generator import generate_pack, pack_name
+from ..official.packs import read_pack
+from ..official.rules import RULES
+
+
+def add_arguments(parser):
+    parser.description = (
+        "Reads board packs (files, or generated with --gen) and prints, per pack: "
+        "boards, oracle ratio, mine hits per board, the hits expected (risk: the sum of the "
+        "guesses' mine probabilities), mean score, boards per second, the floor (boards per "
+        "second of a replay that opens every safe cell with no reasoning), "
+        "slowest board in ms; with --contest also the total the paiza entry scores in its 2 s run."
+    )
+    parser.add_argument("packs", nargs="*", help="board pack files")
+    parser.add_argument(
+        "--gen", nargs=3, action="append", default=[], metavar=("COUNT", "MODE", "DIFFICULTY"),
+        help="also bench the official pack board_pack_COUNT_MODE_DIFFICULTY (repeatable)",
+    )
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="objective and score (default: header form)")
+    parser.add_argument(
+        "--repeat", type=int, default=1, metavar="N",
+        help="play each board N times and time its fastest run (steadier speeds on a busy machine)",
+    )
+    parser.add_argument("--contest", action="store_true", help="also print the total the paiza entry scores on the pack in its 2 s run")
+    parser.add_argument("--look", action="store_true", help=LOOK_HELP + " (the --contest total is the entry's, without it)")
+
+
+def run(args):
+    packs = []
+    for path in args.packs:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                boards, errors = read_pack(handle.read())
+        except OSError as exc:
+            print("error: cannot read %s: %s" % (path, exc.strerror), file=sys.stderr)
+            return 1
+        for error in errors:
+            print("error: %s" % error, file=sys.stderr)
+        packs.append((path, boards))
+    for count, mode, difficulty in args.gen:
+        try:
+            packs.append((pack_name(int(count), mode, difficulty), generate_pack(int(count), mode, difficulty)))
+        except ValueError as exc:
+            print("error: --gen %s %s %s: %s" % (count, mode, difficulty, exc), file=sys.stderr)
+            return 2
+    if not packs:
+        print("error: give a pack file or --gen COUNT MODE DIFFICULTY", file=sys.stderr)
+        return 2
+    header = "%-40s %6s %7s %6s %6s %8s %9s %9s %8s" % (
+        "pack", "boards", "ratio", "hits", "risk", "mean", "boards/s", "floor/s", "slow ms"
+    )
+    if args.contest:
+        header += " %10s %8s" % ("2s-total", "2s-boards")
+    print(header)
+    for name, boards in packs:
+        print("%s: playing %d boards" % (name, len(boards)), file=sys.stderr)
+        f = bench_pack(boards, args.rule, sys.stderr, args.repeat, args.look)
+        line = "%-40s %6d %7.4f %6.3f %6.3f %8.2f %9.0f %9.0f %8.1f" % (
+            name[-40:], f["boards"], f["ratio"], f["hits"], f["risk"], f["mean"], f["per_second"],
+            f["floor_per_second"], f["slowest_ms"],
+        )
+        if args.contest:
+            count, totals = contest_total(boards, args.rule)
+            line += " %10s %8d" % (format_totals(totals), count)
+        print(line)
+        sys.stdout.flush()
+    return 0

@@ -1,0 +1,40 @@
+"""`fit-plan`: measure the player on generated packs and write the plan's tables."""
+
+import sys
+
+from ..lab.planfit import TABLES_PATH, current_tables, fit, module_text
+from ..official.rules import RULES
+
+
+def add_arguments(parser):
+    parser.description = (
+        "Reads nothing: plays generated official packs (every difficulty; modes both and none; "
+        "both rules), and writes the plan's tables of mean seconds and score by mine density "
+        "and board cells to %s (or prints them with --print)." % TABLES_PATH
+    )
+    parser.add_argument("--count", type=int, default=600, help="boards per difficulty and mode (default 600)")
+    parser.add_argument("--repeat", type=int, default=2, help="runs per board, the fastest counts (default 2)")
+    parser.add_argument("--print", action="store_true", help="print the module instead of writing it")
+    parser.add_argument(
+        "--rule", type=int, choices=sorted(RULES),
+        help="measure only this rule's tables and keep the others as they are (default: both rules)",
+    )
+
+
+def run(args):
+    rules = (args.rule,) if args.rule else None
+    tables = current_tables()
+    tables.update(fit(args.count, args.repeat, sys.stderr, rules))
+    command = "python -m solver fit-plan --count %d --repeat %d" % (args.count, args.repeat)
+    note = ""
+    if args.rule:
+        command += " --rule %d" % args.rule
+        note = " (the other rule's tables by an earlier run)"
+    text = module_text(tables, command, note)
+    if args.print:
+        sys.stdout.write(text)
+    else:
+        with open(TABLES_PATH, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        print("wrote %s" % TABLES_PATH)
+    return 0

@@ -1,0 +1,42 @@
+"""`gen`: print the official pack board_pack_COUNT_MODE_DIFFICULTY."""
+
+import sys
+
+from ..official.generator import DIFFICULTY_RATIOS, iter_pack_boards
+from .options import add_format, parse_format
+from ..official.packs import format_board
+
+
+def add_arguments(parser):
+    """Arguments of ``gen``: the pack's count, mode and difficulty."""
+    parser.description = (
+        "Print on stdout the official board pack board_pack_COUNT_MODE_DIFFICULTY, "
+        "byte for byte as the official page downloads it (LF line ends). Reads nothing."
+    )
+    parser.add_argument("count", metavar="COUNT", help="number of boards (0 or more)")
+    parser.add_argument("mode", metavar="MODE", help="safe-cell mode: auto, corner, center, both or none")
+    parser.add_argument(
+        "difficulty", metavar="DIFFICULTY", help="mine share: " + ", ".join(DIFFICULTY_RATIOS)
+    )
+    add_format(parser)
+
+
+def run(args):
+    """Print the pack board by board as it is made (a huge COUNT streams); exit status 2
+    with a one-line message on bad arguments, before anything is printed."""
+    try:
+        if not args.count.isdigit() or not args.count.isascii():
+            raise ValueError("COUNT must be a non-negative integer, got %r" % (args.count[:20],))
+        if len(args.count.lstrip("0")) > 18:  # int() would refuse past 4,300 digits in its own words
+            raise ValueError("COUNT of %d digits is more boards than anyone can play" % len(args.count))
+        boards = iter_pack_boards(int(args.count), args.mode, args.difficulty, parse_format(args.format))
+    except ValueError as exc:
+        sys.stderr.write("gen: %s\n" % exc)
+        return 2
+    write = sys.stdout.write
+    separator = ""
+    for board in boards:  # pack_text's bytes: boards split by blank lines, one more newline at the end
+        write(separator + format_board(board))
+        separator = "\n"
+    write("\n")
+    return 0

@@ -1,0 +1,32 @@
+"""What several commands' arguments share: the header form, the lookahead switch, reading input."""
+
+import sys
+
+from ..official.lines import read_text
+
+LOOK_HELP = (
+    "rank risky guesses by two-step safety (one exact lookahead): fewer mines hit on "
+    "dense boards, 3-5x slower on them"
+)
+
+
+def add_format(parser):
+    """--format: the header form of the boards a command prints."""
+    parser.add_argument(
+        "--format",
+        default="2025",
+        metavar="2025|2026",
+        help="header form: 'X Y NAME' (2025, default) or 'X Y MINES NAME' (2026)",
+    )
+
+
+def parse_format(text):
+    """The year of a --format value, or ValueError."""
+    if text not in ("2025", "2026"):
+        raise ValueError("--format must be 2025 or 2026, got %r" % (text,))
+    return int(text)
+
+
+def read_input(path):
+    """The text of a file, or of stdin for '-': bytes decoded by lines.read_text."""
+    return read_text(sys.stdin if path == "-" else path)
