@@ -1,7 +1,8 @@
 """Test helpers that look at a Judge from the outside, the way the official page would."""
 
 from solver.grid.bitset import cells_of
-from solver.official.rules import RULES, replay
+from solver.official.judge import replayed
+from solver.official.rules import RULES
 
 
 def reveal(judge, cell):
@@ -18,13 +19,13 @@ def safe_left(judge):
 
 def score_2025(board, clicks):
     """ADC2025 score of one board for (x, y) clicks, raw (may be negative)."""
-    return RULES[2025].score(replay(board, clicks).outcome())
+    return RULES[2025].score(replayed(board, clicks).outcome())
 
 
 def score_2026(board, clicks):
     """ADC2026 score of one board for (x, y) clicks, an exact Fraction."""
     rule = RULES[2026]
-    return rule.value(rule.score(replay(board, clicks).outcome()))
+    return rule.value(rule.score(replayed(board, clicks).outcome()))
 
 
 def oracle_2025(board):

@@ -14,7 +14,7 @@ import pytest
 from solver.lab import advise
 from solver.lab.bundlerun import baked_budget, run_bundle
 from solver.lab.forecast import Curve, StartModel, curve_total, interpolate, pack_of, rehearsal_text
-from solver.official.board import name_fields
+from solver.official.names import name_fields
 from solver.official.packs import index_pack, read_pack
 from solver.official.generator import generate_pack, pack_text
 from solver.lab.packshape import header_pack, pack_bytes, pack_headers, pack_sizes, shapes

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 import reference_scorer as reference
 from board_strategies import boards, digits_for, xy_of
-from solver.official.board import MINE, board_header, make_board, name_fields
+from solver.official.board import MINE, board_header, make_board
+from solver.official.names import name_fields
 from solver.official import packs
 from solver.official.packs import _line_number, format_board, format_pack, index_pack, read_pack
 from solver.official.lines import decode_text

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from solver.official.board import MINE
 from solver.official.packs import format_board, format_pack, read_pack
+from solver.official.names import pack_name
 from solver.official.selects import read_select
 from solver.commands import board as board_command
 from solver.commands import gen as gen_command
@@ -19,7 +20,6 @@ from solver.official.generator import (
     generate_board,
     generate_pack,
     pack_board_shape,
-    pack_name,
     pack_text,
 )
 from solver.grid.geometry import geometry

@@ -11,7 +11,8 @@ from solver.grid.geometry import geometry
 from solver.official.judge import Judge
 from board_strategies import boards
 from judging import safe_left
-from solver.engine.player import play, task_of
+from solver.engine.player import play
+from solver.contest.batch import task_of
 from solver.official.safezone import safe_cells
 
 

@@ -32,13 +32,15 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from solver.contest.batch import solve_text
-from solver.official.board import board_header, make_board, MINE, name_fields
+from solver.official.board import board_header, make_board, MINE
+from solver.official.names import name_fields
 from solver.official.packs import format_board, format_pack
 from solver.official.selects import read_select
 from solver.grid.geometry import geometry
 from solver.official.judge import Judge
 from judging import reveal, safe_left
-from solver.engine.player import play, task_of
+from solver.engine.player import play
+from solver.contest.batch import task_of
 from judging import score_2025, score_2026
 from solver.official.safezone import safe_cells
 from solver.official.scorer import score_text

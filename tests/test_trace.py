@@ -5,10 +5,11 @@ from solver.contest.batch import play_board
 from solver.official.board import MINE, name_promise_kept
 from solver.official.generator import generate_pack
 from solver.official.judge import Judge
-from solver.engine.player import play, task_of
+from solver.engine.player import play
+from solver.contest.batch import task_of
 from solver.engine.probability import probability_of
 from solver.pages.replay import encode_beliefs, page_data, probability_label
-from solver.official.rules import replay
+from solver.official.judge import replayed
 from judging import score_2025
 from solver.pages.trace import beliefs, record
 
@@ -40,7 +41,7 @@ def test_a_stop_is_reported_only_while_safe_cells_are_left_closed():
     stopped = 0
     for board in generate_pack(60, "both", "ultra"):
         played = record(board)
-        judge = replay(board, [(c % board.width, c // board.width) for c in played.clicks])
+        judge = replayed(board, [(c % board.width, c // board.width) for c in played.clicks])
         safe_closed = any(d != MINE and not judge.opened >> i & 1 for i, d in enumerate(board.cells))
         if played.frames and played.frames[-1].step.kind == "stop":
             stopped += 1

@@ -6,7 +6,7 @@ import time
 from ..lab.advise import CONTEST_SECONDS, COUNTS, DIFFICULTIES, MODES, SAMPLE, points_text, busy, check, load_average, measured_line, predict, rehearse_best, run_budget
 from ..lab.bundlerun import BUNDLE
 from ..lab.forecast import median
-from ..official.generator import pack_name
+from ..official.names import pack_name
 from ..official.rules import RULES
 
 

@@ -5,7 +5,8 @@ import sys
 from ..contest.batch import format_totals
 from .options import LOOK_HELP
 from ..lab.bench import bench_pack, contest_total
-from ..official.generator import generate_pack, pack_name
+from ..official.generator import generate_pack
+from ..official.names import pack_name
 from ..official.packs import read_pack
 from ..official.rules import RULES
 

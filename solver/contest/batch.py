@@ -13,14 +13,32 @@ import sys
 import time
 from functools import lru_cache, partial
 
-from ..official.board import board_header, name_promise_kept
+from ..engine.player import Task, play
+from ..official.board import board_header, name_facts, name_promise_kept, promised_safe
 from ..official.judge import Judge
 from ..official.packs import boards_of, index_pack, parse_header
-from .plan import Plan
-from ..engine.player import play, task_of
 from ..official.rules import RULES
+from .plan import Plan
 
 MIN_BOARD_SECONDS = 0.004  # room kept for a board before anything has been timed
+
+
+def task_of(board, rule=None, trust_name=True):
+    """The player's Task for a board: its public facts (size, mine count, the safe-cell
+    rule) and the rule to play for, nothing hidden.  The one place a Board becomes a Task.
+
+    rule -- a contest year (2025, 2026) or None for the board's own header form.
+    With `trust_name` False (the harness found the name misdescribes the board), the
+    name tells nothing: no mine count from it, no safe cells.
+    """
+    fields = name_facts(board.width, board.height, board.name) if trust_name else None
+    mines = board.mines
+    if mines is None and fields is not None:
+        mines = fields.mines
+    safe = ()
+    if fields is not None and mines is not None:
+        safe = promised_safe(board.width, board.height, mines, fields.mode)
+    return Task(board.width, board.height, mines, safe, RULES[rule or board.form])
 
 
 def played(board, rule=None, deadline=None, look=False, watch=None, hurry=False):

@@ -12,13 +12,14 @@ accepted boards really took, so a slower or faster machine moves the cut, not th
 ranking.
 """
 
-import re
 import time
 from collections import Counter
 from bisect import bisect
 from math import log
 
+from ..engine.probability import UNKNOWN_DENSITY
 from ..official.board import name_facts
+from ..official.names import seedless_headers
 
 from ..official.packs import parse_header
 from ..official.rules import RULES
@@ -45,7 +46,7 @@ TABLES = {  # (safe start, rule) -> (microseconds table, score table)
     (False, 2026): (BLIND_US_2026, BLIND_SCORE_2026),
 }
 SAFE_MODES = ("both", "corner", "center", "auto")
-DENSITY_IF_UNKNOWN = 0.15  # for a board whose header tells no mine count
+
 
 BUCKETS = 200  # ranks: points per second on a log scale, best last
 BEST, WORST = 1e7, 10.0  # points per second covered by the ranks (2026 scores are ~1 per board)
@@ -72,17 +73,17 @@ def _grid(table, density, cells, beyond=False):
 def expected_score(width, height, mines, rule, safe_start=True):
     """Predicted score of a board under the rule (2025 or 2026)."""
     cells = width * height
-    density = mines / cells if mines is not None else DENSITY_IF_UNKNOWN
+    density = mines / cells if mines is not None else UNKNOWN_DENSITY
     share = max(0.0, _grid(TABLES[safe_start, rule][1], density, cells))  # of the board's best score
     if mines is None:
-        mines = round(DENSITY_IF_UNKNOWN * cells)
+        mines = round(UNKNOWN_DENSITY * cells)
     return RULES[rule].expected_best(width, height, mines) * share
 
 
 def expected_seconds(width, height, mines, rule=2025, safe_start=True):
     """Predicted seconds to read, play and write a board."""
     cells = width * height
-    density = mines / cells if mines is not None else DENSITY_IF_UNKNOWN
+    density = mines / cells if mines is not None else UNKNOWN_DENSITY
     return 1e-6 * max(1.0, _grid(TABLES[safe_start, rule][0], density, cells, beyond=True))
 
 
@@ -98,26 +99,6 @@ def header_facts(fields):
     if named is None:
         return width, height, mines, form, False
     return width, height, named.mines if mines is None else mines, form, named.mode in SAFE_MODES
-
-
-# A header line split around the seed of an official name (board_XxY_MINES_SEED_MODE):
-# (before the seed, after it, "") or, for any other line, ("", "", the line)
-_AROUND_SEED = re.compile(
-    r"^([0-9]+ [0-9]+ (?:[0-9]+ )?board_[0-9]+x[0-9]+_[0-9]+_)[0-9]+([^\n]*)$|^([^\n]*)$", re.MULTILINE
-)
-
-
-def shapes_of(headers):
-    """Each header line with the seed of an official board name made 0.  The seed is
-    the one part of a header the plan does not read, so boards of one shape (size,
-    mine count, mode) get one key: a 40,000-board pack has about 800.  One regular
-    expression over the joined lines: Python string work line by line costs more
-    than a tenth of the two seconds on such a pack.  A header line holds no line break
-    (index_pack ends it there), so there is one key per line."""
-    if not headers:
-        return []  # the empty joined text would still give one (empty) match
-    found = _AROUND_SEED.findall("\n".join(headers))
-    return [before + "0" + after if before else line for before, after, line in found]
 
 
 def _estimate(fields, rule):
@@ -140,7 +121,7 @@ class Plan:
     def __init__(self, headers, rule=None):
         """headers: the header line of every board, in order; rule: 2025, 2026 or None
         (each board's own form).  Play is taken to start when the plan is made."""
-        keys = shapes_of(headers)
+        keys = seedless_headers(headers)
         boards_per_key = Counter(keys)
         known = {key: _estimate(key.split(), rule) for key in boards_per_key}  # key -> (seconds, rank)
         self.seconds = [known[key][0] for key in keys]

@@ -2,8 +2,8 @@
 
 The player knows only its Task (size, mine count, the cells the official rule keeps
 safe, the rule it plays for) and what its judge.View shows: the digits of the cells
-it opened.  It never sees the Board: that stays with the judge.  `task_of` is the one
-place a Board's public facts are read.
+it opened.  It never sees the Board: that stays with the judge, and a Task is made
+from a board's public facts by contest.batch.task_of.
 
 A board is a loop of named steps over Knowledge (what the player knows):
 
@@ -30,7 +30,6 @@ from collections import namedtuple
 from functools import lru_cache
 
 from ..grid.bitset import popcount
-from ..official.board import name_facts, promised_safe
 from .deduce import pairs
 from .endgame import ENDGAME_CELLS, Endgame
 from .frontier import components_of, constraints_of, covered
@@ -39,8 +38,7 @@ from .lookahead import Lookahead
 from ..grid.planes import differ, digit_total, neighbour_counts
 from .policy import choose_guess, worth_guessing
 from .counting import remembering
-from .probability import Estimate, estimate, probability_of
-from ..official.rules import RULES
+from .probability import UNKNOWN_DENSITY, Estimate, estimate, probability_of
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
 Task.__doc__ = """What the player may know of a board before it clicks.
@@ -62,23 +60,6 @@ p        -- the mine probability of `cell` (0.0 for certain clicks); for a stop,
 estimate -- the probability.Estimate computed last on this board (None before any)
 mines    -- the known mines;  safe -- the known safe cells not yet opened
 """
-
-
-def task_of(board, rule=None, trust_name=True):
-    """The public facts of a board: size, mine count and safe-cell rule, nothing hidden.
-
-    rule -- a contest year (2025, 2026) or None for the board's own header form.
-    With `trust_name` False (the harness found the name misdescribes the board), the
-    name tells nothing: no mine count from it, no safe cells.
-    """
-    fields = name_facts(board.width, board.height, board.name) if trust_name else None
-    mines = board.mines
-    if mines is None and fields is not None:
-        mines = fields.mines
-    safe = ()
-    if fields is not None and mines is not None:
-        safe = promised_safe(board.width, board.height, mines, fields.mode)
-    return Task(board.width, board.height, mines, safe, RULES[rule or board.form])
 
 
 class Knowledge:
@@ -179,7 +160,7 @@ def play(task, view, deadline=None, look=False, watch=None, hurry=False):
             continue
         if deadline is not None and time.perf_counter() > deadline:
             return  # out of time: stop before the costlier steps (the clicks so far are a valid play)
-        if enough is not None and score_share(knowledge, task) >= enough:
+        if enough is not None and running_share(knowledge, task) >= enough:
             if watch is not None:
                 watch(Step(None, "stop", None, memory.latest, knowledge.mines, knowledge.safe))
             return  # in a hurry: the rest of this board is worth less than a fresh one
@@ -214,11 +195,11 @@ def finished(knowledge, task):
     return task.mines is not None and popcount(closed) + knowledge.hits == task.mines
 
 
-def score_share(knowledge, task):
-    """The board's ADC2026 score so far: the share of its safe cells opened less the
-    share of its mines hit (task.mines must be known)."""
-    safe_total = max(1, task.width * task.height - task.mines)
-    return (popcount(knowledge.opened) - knowledge.hits) / safe_total - knowledge.hits / task.mines
+def running_share(knowledge, task):
+    """The rule's running share of the board so far (ADC2026: safe cells opened over safe
+    cells, less mines hit over mines); task.mines must be known."""
+    safe_opened = popcount(knowledge.opened) - knowledge.hits
+    return task.rule.share(safe_opened, task.width * task.height - task.mines, knowledge.hits, task.mines)
 
 
 def every_single_digit(knowledge):
@@ -345,22 +326,27 @@ def _opening_guess(width, height, p_mine):
     return choose_guess(nothing, geo.all_mask, geo.all_mask, geo.masks, 0)
 
 
+def mine_total(task):
+    """The board's mine count, or the count UNKNOWN_DENSITY gives when it is not known."""
+    if task.mines is not None:
+        return task.mines
+    return max(1, round(UNKNOWN_DENSITY * task.width * task.height))
+
+
 def click_values(task):
     """(value of a safe cell showing d, value of a mine) in the units of the task's rule."""
-    size = task.width * task.height
-    mines = task.mines if task.mines is not None else max(1, round(0.2 * size))
-    return task.rule.click_values(size - mines, mines)
+    mines = mine_total(task)
+    return task.rule.click_values(task.width * task.height - mines, mines)
 
 
 def _worth_it(knowledge, task, p, expected_digit, unknown, mines_left):
     """The stop test (policy.worth_guessing) for a guess of mine probability p."""
     unknown_count = popcount(unknown)
-    size = task.width * task.height
-    total = task.mines if task.mines is not None else max(1, round(0.2 * size))
-    safe_left = unknown_count - (mines_left if mines_left is not None else 0.2 * unknown_count)
-    density = (mines_left / unknown_count) if (mines_left is not None and unknown_count) else 0.2
+    known_count = mines_left is not None
+    safe_left = unknown_count - (mines_left if known_count else UNKNOWN_DENSITY * unknown_count)
+    density = (mines_left / unknown_count) if (known_count and unknown_count) else UNKNOWN_DENSITY
     average_digit = 8.0 * density * 0.85 + 0.5
-    values = task.rule.click_values(size - total, total)
+    values = click_values(task)
     score_if_stop = None
     if task.rule.floor is not None:  # the score if it stopped now, with the closed safe digits charged
         opened = digit_total(knowledge.planes, knowledge.opened & ~knowledge.mines)

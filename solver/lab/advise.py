@@ -15,7 +15,8 @@ from collections import namedtuple
 from .bundlerun import BUNDLE, baked_budget, run_bundle
 from .forecast import (COPIES, StartModel, curve_total, measure_curve, measure_kappa, median, rehearsal_text,
                        rehearse, sample_boards)
-from ..official.generator import DIFFICULTY_RATIOS, generate_pack, pack_name, pack_text
+from ..official.generator import DIFFICULTY_RATIOS, generate_pack, pack_text
+from ..official.names import pack_name
 from .packshape import pack_sizes
 from ..official.rules import RULES
 

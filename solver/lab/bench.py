@@ -20,7 +20,7 @@ from ..official.judge import Judge
 from ..official.packs import format_pack
 from ..contest.paiza import BUDGET_SECONDS, STARTUP_ALLOWANCE_SECONDS
 from ..grid.planes import digit_planes, mines_of
-from ..engine.player import task_of
+from ..contest.batch import task_of
 
 
 def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):

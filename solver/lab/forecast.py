@@ -44,6 +44,7 @@ from .bundlerun import run_bundle
 from ..official.board import mine_count
 from ..official.packs import format_board
 from ..official.generator import generate_board, generate_pack
+from ..official.names import seed_of, with_seed
 from .packshape import header_pack, pack_headers, shapes
 
 TINY_BUDGET = 1e-6  # a budget that plays no board: the summary then tells when play would start
@@ -55,7 +56,6 @@ PER_SHAPE = 3  # distinct boards of a shape in a rehearsal (the pack's own shape
 OFFSET_SEED = 10_000_000  # seeds of boards made for a rehearsal: past any a sample holds
 MOST_MARGIN = 0.05  # seconds: a run that stopped earlier than this before its deadline was slowed down
 _HEADER = re.compile(r"^(\d+) (\d+) (?:\d+ )?(board_\S+)$", re.MULTILINE)
-_SEED = re.compile(r"^(board_\d+x\d+_\d+_)(\d+)(_.*)$")
 
 
 def median(values):
@@ -103,23 +103,18 @@ def pack_of(boards, copies=1, count=None):
     unique and official (the player reads only size, mines and mode from a name)."""
     count = len(boards) * copies if count is None else count
     texts = [format_board(b) for b in boards]
-    shift = 1 + max([_seed(b.name) for b in boards] + [0])
+    shift = 1 + max([seed_of(b.name) or 0 for b in boards] + [0])
     out, named = [], {}
     for k in range(count):
         board, text = boards[k % len(boards)], texts[k % len(boards)]
         copy, name = k // len(boards), board.name
-        parts = _SEED.match(name)
-        if copy and parts:
-            name = "%s%d%s" % (parts.group(1), int(parts.group(2)) + copy * shift, parts.group(3))
+        seed = seed_of(name)
+        if copy and seed is not None:
+            name = with_seed(name, seed + copy * shift)
             text = text.replace(board.name, name, 1)
         out.append(text)
         named[name] = board
     return "\n".join(out) + "\n", named
-
-
-def _seed(name):
-    parts = _SEED.match(name)
-    return int(parts.group(2)) if parts else 0
 
 
 def sizes_played(select):

@@ -15,6 +15,7 @@ from functools import lru_cache
 from math import log
 
 from ..official.generator import PACK_STEP_SPREAD, OfficialLcg, pack_board_shape
+from ..official.names import board_name
 from ..official.safezone import js_parseint, safe_cells
 
 
@@ -56,7 +57,7 @@ def expected_draws(width, height, mines, mode):
 
 def _header(width, height, mines, seed, mode, form):
     placed = _placed(width, height, mines)
-    name = "board_%dx%d_%d_%d_%s" % (width, height, placed, seed, mode)
+    name = board_name(width, height, placed, seed, mode)
     return "%d %d %d %s" % (width, height, placed, name) if form == 2026 else "%d %d %s" % (width, height, name)
 
 

@@ -1,15 +1,15 @@
 """The board model: one board's size, name and hidden digits, and what its name promises.
 
-A board name ``board_{X}x{Y}_{MINES}_{SEED}_{MODE}`` is public: it tells the mine
-count and the safe-cell mode of the official generator.  `name_facts` is the one
-place that decides whether a name describes a board of a given size; the player's
-Task, the plan and the promise check all ask it.
+A board name (names.py) is public: it tells the mine count and the safe-cell mode
+of the official generator.  `name_facts` is the one place that decides whether a
+name describes a board of a given size; the player's Task, the plan and the
+promise check all ask it.
 """
 
 from collections import namedtuple
 from functools import lru_cache
 
-from .lines import is_count
+from .names import name_fields
 from ..grid.planes import digit_planes, mines_of
 from .safezone import safe_cells
 
@@ -37,9 +37,6 @@ class Board(namedtuple("Board", "width height name digits mines form line")):
         return tuple(self.digits.encode("ascii").translate(_DIGIT_VALUES))
 
 
-NameFields = namedtuple("NameFields", "width height mines seed mode")
-
-
 def make_board(width, height, name, cells, mines=None, form=2025, line=0):
     """A Board from code (tests, generator); `cells` is a sequence of digits 0-9."""
     return Board(width, height, name, "".join(map(str, cells)), mines, form, line)
@@ -55,25 +52,6 @@ def board_header(board):
     if board.form == 2026:
         return "%d %d %d %s" % (board.width, board.height, mine_count(board), board.name)
     return "%d %d %s" % (board.width, board.height, board.name)
-
-
-@lru_cache(maxsize=8)  # a board's name is read twice in a row: for the promise, then for the Task
-def name_fields(name):
-    """Split `board_{X}x{Y}_{MINES}_{SEED}_{MODE}` as the official boardProperty does.
-
-    Returns NameFields with ints for width, height, mines and seed, or None when the
-    name does not have that shape.
-    """
-    parts = name.replace("x", "_").split("_")  # the page splits on /[_x]/
-    if len(parts) < 6:
-        return None
-    _, x, y, mines, seed, mode = parts[:6]
-    if not (is_count(x) and is_count(y) and is_count(mines) and is_count(seed)):
-        return None
-    try:  # int() refuses more than 4,300 digits on CPython 3.11+
-        return NameFields(int(x), int(y), int(mines), int(seed), mode)
-    except ValueError:
-        return None
 
 
 def name_facts(width, height, name):

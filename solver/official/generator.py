@@ -15,7 +15,8 @@ select list); the player must never use it to learn where mines are.
 
 import math
 
-from .board import make_board, MINE, name_fields
+from .board import make_board, MINE
+from .names import board_name, name_fields
 from .packs import format_pack, MAX_SIDE
 from ..grid.geometry import geometry
 from .safezone import js_parseint, safe_cells
@@ -182,7 +183,7 @@ def _board_from_rand(width, height, mines, rand, mode, form):
         for cell in range(cell_count)
     ]
     count = len(mine_cells)
-    name = "board_%dx%d_%d_%d_%s" % (width, height, count, board_id, mode)
+    name = board_name(width, height, count, board_id, mode)
     return make_board(width, height, name, cells, mines=count if form == 2026 else None, form=form)
 
 
@@ -280,11 +281,6 @@ def _pack_boards(count, mode, difficulty, form):
         step += 1 + js_parseint(PACK_STEP_SPREAD * step_rand.next())
         width, height, mines = pack_board_shape(step, difficulty)
         yield _board_from_rand(width, height, mines, rand, mode, form)
-
-
-def pack_name(count, mode, difficulty):
-    """The pack's name as the page spells its download (without '.txt')."""
-    return "board_pack_%s_%s_%s" % (count, mode, difficulty)
 
 
 def pack_text(boards):

@@ -140,3 +140,13 @@ class Judge:
             self._hits_while_open,
             popcount(self._mines),
         )
+
+
+def replayed(board, clicks):
+    """A Judge of `board` that has seen the (x, y) clicks of a select list, indexed as the
+    official page indexes them (y * width + x, out-of-range cells included)."""
+    judge = Judge(board)
+    width = board.width
+    for x, y in clicks:
+        judge.open(width * y + x)
+    return judge

@@ -14,13 +14,12 @@ and `format` the text `score` prints.  Everything else that depends on the conte
 (summaries, oracles, the plan's expected scores, the player's values, the endgame,
 the CLI's --rule choices) asks the Rule in RULES.
 
-This module knows nothing of the solver: it reads a judge's Outcome.
+This module knows nothing of the solver or the judge: it reads an Outcome (judge.py).
 """
 
 from fractions import Fraction
 
 from .board import MINE
-from .judge import Judge
 
 
 class Rule2025:
@@ -126,10 +125,14 @@ class Rule2026:
         share = 1.0 / max(1, safe_total)
         return (lambda digit: share), (-1.0 / mines if mines else 0.0)  # no mine, no share to lose
 
+    def share(self, safe_opened, safe_total, hits, mines):
+        """The board's score as a float, not truncated: what a player watches while playing."""
+        return safe_opened / (safe_total or 1) - (hits / mines if mines else 0.0)
+
     floor = None  # negative boards count as they are
     # In a hurry (the pack holds more boards than the time), a board stops at its next
-    # stall once its score reaches this share: the time its last guesses take makes
-    # more points on a fresh board (ADC2026 pack, five runs each: 3,310 -> 3,510 points).
+    # stall once its share reaches this: the time its last guesses take makes more
+    # points on a fresh board (measured: docs/measurements.md, "The hurry").
     hurried_share = 0.7
 
 
@@ -138,12 +141,3 @@ def _twice(digit):
 
 
 RULES = {2025: Rule2025(), 2026: Rule2026()}
-
-
-def replay(board, clicks):
-    """A judge that has seen the (x, y) clicks, indexed as the official page does."""
-    judge = Judge(board)
-    width = board.width
-    for x, y in clicks:
-        judge.open(width * y + x)
-    return judge

@@ -14,7 +14,8 @@ from collections import namedtuple
 from .board import mine_count
 from .generator import board_from_name
 from .packs import read_pack
-from .rules import RULES, replay
+from .judge import replayed
+from .rules import RULES
 from .selects import read_select
 
 
@@ -113,7 +114,7 @@ def score_text(text, pack_text=None, rule=None, lenient=False):
     rows, totals = [], {}
     for board, clicks, board_rule in plays:
         rule_object = RULES[board_rule]
-        points = rule_object.score(replay(board, clicks).outcome())
+        points = rule_object.score(replayed(board, clicks).outcome())
         score, counted = rule_object.value(points), rule_object.value(rule_object.counted(points))
         totals[board_rule] = totals.get(board_rule, 0) + counted
         rows.append((board.name, score, counted, board_rule))

@@ -17,7 +17,8 @@ from ..official.selects import read_select
 from ..official.generator import board_from_name
 from .pagekit import document, escape, script_json, write_page
 from .replay import replay_page
-from ..official.rules import RULES, replay
+from ..official.judge import replayed
+from ..official.rules import RULES
 from ..official.scorer import score_select
 from .svgplot import bars, scatter
 from .trace import record
@@ -42,7 +43,7 @@ def report_rows(select_text, pack_text=None, rule=None):
         board = boards.get(name) or board_from_name(name, 2026 if entry.mines is not None else 2025)
         clicks = [(x, y) for x, y, _ in entry.clicks]
         oracle = RULES[rule].best(board)
-        hits = replay(board, clicks).hits
+        hits = replayed(board, clicks).hits
         rows.append(Row(name, board.width, board.height, mine_count(board), score, counted, oracle, hits, clicks, board))
     return rows, total, rule, errors
 

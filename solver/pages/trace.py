@@ -15,7 +15,8 @@ from collections import namedtuple
 from ..grid.bitset import cells_of, popcount
 from ..official.board import name_promise_kept
 from ..official.judge import Judge
-from ..engine.player import play, task_of
+from ..engine.player import play
+from ..contest.batch import task_of
 
 Frame = namedtuple("Frame", "step opened hits score gained")
 Frame.__doc__ = """The board just before one of the player's clicks (or its stop).
