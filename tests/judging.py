@@ -1,5 +1,6 @@
 """Test helpers that look at a Judge from the outside, the way the official page would."""
 
+from solver.contest.batch import played
 from solver.grid.bitset import cells_of
 from solver.official.judge import replayed
 from solver.official.rules import RULES
@@ -31,3 +32,11 @@ def score_2026(board, clicks):
 def oracle_2025(board):
     """The best ADC2025 score of a board: every safe digit."""
     return RULES[2025].best(board)
+
+
+def play_board(board, rule=None, deadline=None, look=False, watch=None):
+    """(clicks as (x, y), score in the rule's unit, mines hit) for one board."""
+    task, judge = played(board, rule, deadline, look, watch)
+    width = board.width
+    clicks = [(c % width, c // width) for c in judge.clicks]
+    return clicks, task.rule.score(judge.outcome()), judge.hits

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from solver.contest.batch import play_board
+from judging import play_board
 from solver.lab.bench import bench_pack
 from solver.official.generator import generate_pack
 from judging import oracle_2025

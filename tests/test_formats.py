@@ -20,7 +20,7 @@ from board_strategies import boards, digits_for, xy_of
 from solver.official.board import MINE, board_header, make_board
 from solver.official.names import name_fields
 from solver.official import packs
-from solver.official.packs import _line_number, format_board, format_pack, index_pack, read_pack
+from solver.official.packs import format_board, format_pack, index_pack, read_pack
 from solver.official.lines import decode_text
 from solver.official.selects import format_select, header_is_read, js_index, js_number, name_reads_back, read_select
 from solver.grid.geometry import geometry
@@ -298,7 +298,7 @@ def test_index_finds_the_headers_a_line_by_line_reading_finds(text):
     # index_pack looks for headers in the raw text (fast for plainly written packs);
     # it must find exactly the lines whose normal form is an official header
     index = index_pack(text)
-    found = [(_line_number(index, k), header.split()) for k, header in enumerate(index.headers)]
+    found = [(index.lines.of(k), header.split()) for k, header in enumerate(index.headers)]
     assert found == naive_headers(text)
 
 
@@ -320,7 +320,9 @@ def test_an_index_made_chunk_by_chunk_is_the_index_of_one_pass(text, chunk):
     # a huge pack is indexed a chunk at a time so the clock can stop it: with all the
     # time it wants, the pieces must be exactly those of one pass over the whole text
     with index_chunk(chunk):
-        assert index_pack(text, until=float("inf")) == index_pack(text)
+        chunked, whole = index_pack(text, until=float("inf")), index_pack(text)
+    assert chunked._replace(lines=None) == whole._replace(lines=None)
+    assert [chunked.lines.of(k) for k in range(len(whole.headers))] == [whole.lines.of(k) for k in range(len(whole.headers))]
 
 
 def test_an_index_past_its_time_holds_whole_boards_in_order():

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from browser import Browser
-from solver.contest.batch import play_board, solve_text
+from solver.contest.batch import solve_text
+from judging import play_board
 from solver.official.board import board_header
 from solver.official.selects import format_select
 from solver.official.generator import generate_pack, pack_text

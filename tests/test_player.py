@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.contest.batch import play_board
+from judging import play_board
 from solver.official.board import make_board, MINE, name_promise_kept
 from solver.official.generator import board_from_name, generate_pack
 from solver.grid.geometry import geometry

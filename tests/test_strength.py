@@ -1,7 +1,7 @@
 """Strength floors: the player's score on fixed official boards must not fall.
 
 Every group is a fixed set of official boards (solver.official.generator, deterministic), each
-played in full with no deadline (solver.contest.batch.play_board, deterministic), so a
+played in full with no deadline (tests/judging.play_board, deterministic), so a
 group's ratio changes only when the player's choices change.  A rewrite for speed
 plays the same clicks and passes; a player that guesses worse, or guesses where it
 should stop, falls below a floor.  Ratios assert play, not time.
@@ -35,7 +35,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from anywhere
 
-from solver.contest.batch import play_board  # noqa: E402
+from judging import play_board  # noqa: E402
 from solver.official.generator import generate_pack  # noqa: E402
 from solver.official.rules import RULES  # noqa: E402
 from judging import oracle_2025  # noqa: E402

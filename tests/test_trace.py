@@ -1,7 +1,7 @@
 """Tests for the player's watch hook and solver.pages.trace: what the replay page shows is what
 the player believed, recorded during play, and its scores are the scorer's."""
 
-from solver.contest.batch import play_board
+from judging import play_board
 from solver.official.board import MINE, name_promise_kept
 from solver.official.generator import generate_pack
 from solver.official.judge import Judge

@@ -49,14 +49,6 @@ def played(board, rule=None, deadline=None, look=False, watch=None, hurry=False)
     return task, judge
 
 
-def play_board(board, rule=None, deadline=None, look=False, watch=None):
-    """(clicks as (x, y), score in the rule's unit, mines hit) for one board."""
-    task, judge = played(board, rule, deadline, look, watch)
-    width = board.width
-    clicks = [(c % width, c // width) for c in judge.clicks]
-    return clicks, task.rule.score(judge.outcome()), judge.hits
-
-
 @lru_cache(maxsize=None)
 def click_lines(width, height):
     """The select-list line of every cell of a width x height board ("x y\\n")."""
@@ -148,18 +140,6 @@ def _first_form(headers):
         return parse_header(headers[0].split())[4]
     except (ValueError, IndexError):
         return 2025
-
-
-def risk_watcher():
-    """(watch, risk): a watch for player.play that sums the mine probabilities of the
-    risky clicks (guesses and endgame clicks), and a function that reads the sum."""
-    total = [0.0]
-
-    def watch(step):
-        if step.kind in ("guess", "endgame"):
-            total[0] += step.p
-
-    return watch, lambda: total[0]
 
 
 # ---------------------------------------------------------------- command line

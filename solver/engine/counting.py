@@ -36,7 +36,8 @@ HARD_BUDGET_SHARE = 0.05  # of the budget, for a component like one that went ov
 SHAPES_KEPT = 200000  # counted shapes remembered at most (then the memory starts again)
 
 _COMB = [[comb(n, k) for k in range(n + 1)] for n in range(65)]
-_BY_SHAPE = {}  # shape -> Counts, or the budget a count did not finish within (an int)
+_COUNTED = {}  # shape -> its Counts
+_UNFINISHED = {}  # shape -> the largest budget its count did not finish within
 
 
 class _OverBudget(Exception):
@@ -88,18 +89,20 @@ def count_solutions(component, budget=None):
     """The Counts of a component, or None if the search needs more than `budget` nodes."""
     budget = budget or DEFAULT_BUDGET
     shape = component.shape
-    known = _BY_SHAPE.get(shape)
+    known = _COUNTED.get(shape)
     if known is not None:
-        if known.__class__ is int:  # a count that did not finish within `known` nodes
-            if budget <= known:
-                return None
-        else:
-            return known if known.nodes <= budget else None
-    if len(_BY_SHAPE) >= SHAPES_KEPT:
-        _BY_SHAPE.clear()
-    result = _BY_SHAPE[shape] = _search(component, budget)
+        return known if known.nodes <= budget else None
+    if budget <= _UNFINISHED.get(shape, 0):
+        return None
+    if len(_COUNTED) + len(_UNFINISHED) >= SHAPES_KEPT:
+        _COUNTED.clear()
+        _UNFINISHED.clear()
+    result = _search(component, budget)
     if result is None:
-        _BY_SHAPE[shape] = budget
+        _UNFINISHED[shape] = budget
+    else:
+        _COUNTED[shape] = result
+        _UNFINISHED.pop(shape, None)
     return result
 
 

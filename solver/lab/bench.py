@@ -13,7 +13,7 @@ Speed is measured here, never in unit tests.
 import io
 import time
 
-from ..contest.batch import played, risk_watcher, solve_text
+from ..contest.batch import played, solve_text
 from ..contest.clock import process_start
 from ..grid.geometry import geometry
 from ..official.judge import Judge
@@ -21,6 +21,18 @@ from ..official.packs import format_pack
 from ..contest.paiza import BUDGET_SECONDS, STARTUP_ALLOWANCE_SECONDS
 from ..grid.planes import digit_planes, mines_of
 from ..contest.batch import task_of
+
+
+def risk_watcher():
+    """(watch, risk): a watch for player.play that sums the mine probabilities of the
+    risky clicks (guesses and endgame clicks), and a function that reads the sum."""
+    total = [0.0]
+
+    def watch(step):
+        if step.kind in ("guess", "endgame"):
+            total[0] += step.p
+
+    return watch, lambda: total[0]
 
 
 def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):

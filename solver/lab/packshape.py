@@ -100,8 +100,3 @@ def header_pack(count, mode, difficulty, form=2025, longest=None):
     for header, (width, height, _) in zip(pack_headers(count, mode, difficulty, form, longest), shapes(count, difficulty, longest)):
         parts.append(header + "\n" + ("0" * width + "\n") * height)
     return "\n".join(parts) + "\n"
-
-
-def distinct_shapes(count, difficulty, longest=None):
-    """How many (width, height, mines) shapes the first `count` boards have."""
-    return len(set(shapes(count, difficulty, longest)))

@@ -131,7 +131,30 @@ def _check_board(width, height, rows, mines):
     return digits
 
 
-PackIndex = namedtuple("PackIndex", "headers rows strays first counted complete")
+class LineNumbers:
+    """The 1-based line number of each header of a pack, counted as far as asked.
+
+    Boards are read in order, so each number is counted on from the last one (the
+    rows between, plus the line break before the header): counting every line of a
+    big pack up front costs more than the boards a run reaches.
+    """
+
+    __slots__ = ("_rows", "_first", "_k", "_line")
+
+    def __init__(self, rows, first):
+        self._rows, self._first = rows, first
+        self._k, self._line = 0, first
+
+    def of(self, k):
+        """The line number of header k."""
+        if k < self._k:
+            self._k, self._line = 0, self._first
+        self._line += (k - self._k) + sum(map(str.count, self._rows[self._k : k], repeat("\n")))
+        self._k = k
+        return self._line
+
+
+PackIndex = namedtuple("PackIndex", "headers rows strays lines complete")
 PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any board.
 
 headers -- each board's header line as written (its split() is the header's fields)
@@ -140,9 +163,7 @@ rows    -- the text after each header line up to the next one: its line break, t
            header is not in it)
 strays  -- [(line number, normal text, count of the non-blank lines after it)] of the
            first non-blank line before the first header ([] when there is none)
-first   -- the line number of the first header
-counted -- [k, line number of header k]: how far line numbers were counted (they are
-           counted only as far as boards are read, in order)
+lines   -- the LineNumbers of the headers
 complete -- False when only the first boards were indexed (index_pack's `until`)
 """
 
@@ -203,7 +224,7 @@ def index_pack(text, until=None):
         first = next(n for n, raw in enumerate(lines) if raw.strip())
         strays.append((first + 1, normal_line(lines[first]), _blank_free(lines[first + 1 :])))
     first = before.count("\n") + 1
-    return PackIndex(headers, rows, strays, first, [0, first], complete)
+    return PackIndex(headers, rows, strays, LineNumbers(rows, first), complete)
 
 
 def _split_until(text, until):
@@ -237,17 +258,6 @@ def _blank_free(lines):
     return sum(1 for raw in lines if raw.strip())
 
 
-def _line_number(index, k):
-    """1-based line number of the k-th header, counted on from the last one asked for."""
-    counted = index.counted
-    if k < counted[0]:
-        counted[:] = [0, index.first]
-    # each board between adds its rows' line breaks and the one before the next header
-    counted[1] += (k - counted[0]) + sum(map(str.count, index.rows[counted[0] : k], repeat("\n")))
-    counted[0] = k
-    return counted[1]
-
-
 def _label(fields):
     """The board name a header's fields give, for messages ('?' when there is none)."""
     if len(fields) >= 4 and is_count(fields[2]):
@@ -270,7 +280,7 @@ def _read_board(index, k):
     costs the board nothing.  Under a header whose size does not read, every line up
     to the next header goes with it.
     """
-    number = _line_number(index, k)
+    number = index.lines.of(k)
     header = index.headers[k]
     fields = header.split()
     rows = []

@@ -1,6 +1,6 @@
 """One board played with the player's beliefs recorded: the material of the replay page.
 
-`record` plays a board with the contest player (as `batch.play_board` does: same
+`record` plays a board with the contest player (as the tests' `play_board` does: same
 Task, same judge, same clicks) and keeps, for every click and for a stop, the Step
 the player reported through `player.play`'s watch, with what the judge had opened
 at that moment.  `beliefs` turns one Step into every cell's mine probability as the

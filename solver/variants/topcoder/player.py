@@ -34,8 +34,10 @@ with its memory of component shapes, probability.estimate) but keeps its own loo
 guess rule, because the game differs: no flood fill, neighbourhoods of up to 36 cells,
 a score divided by the hits.  The contest policy's cost (mine probability less 0.03 per
 opened neighbour) was measured here: mean 0.8645 against 0.8801 for expected progress
-over seeds 1-60.  The line protocol with the tester is topcoder_stdio.py.
+over seeds 1-60.  The line protocol with the tester is stdio.py.
 """
+
+from collections import namedtuple
 
 from ...grid.bitset import cells_of, popcount
 from ...engine.deduce import pairs, single_digit
@@ -43,6 +45,16 @@ from ...engine.frontier import components_of, constraints_of, covered
 from ...grid.geometry import geometry
 from ...engine.counting import count_solutions
 from ...engine.probability import cell_probabilities, estimate, mine_count_odds
+
+Counted = namedtuple("Counted", "estimate interior refined rough constraints")
+Counted.__doc__ = """A position counted by the Player (what _deduce learnt beyond certainties).
+
+estimate    -- the probability.Estimate of the undecided cells
+interior    -- the undecided cells no constraint touches
+refined     -- {cell: probability} from the refinement of dropped components ({} if none)
+rough       -- cells of components too big to count (their probabilities are local guesses)
+constraints -- the live constraints the estimate was made from
+"""
 
 TIME_LIMIT = 10.0  # seconds of think time per test
 
@@ -177,7 +189,8 @@ class Player:
     # ------------------------------------------------------------------ deduction
 
     def _deduce(self, unknown, deep):
-        """(safe, mines, estimate or None) newly proved among `unknown`."""
+        """(safe, mines, Counted or None) newly proved among `unknown`; None when the cheap
+        rules decided without counting."""
         masks = self.geo.masks
         digit = self.values.__getitem__
         mines = self.mines
@@ -225,7 +238,7 @@ class Player:
         refined = {}
         if rough and not safe and not found:
             safe, refined = self._refine(constraints, rough, unknown, mines_left, budget)
-        return safe, found, (result, interior, refined, rough, constraints)
+        return safe, found, Counted(result, interior, refined, rough, constraints)
 
     @staticmethod
     def _local_density(constraints, cells):
@@ -304,8 +317,8 @@ class Player:
 
     # ------------------------------------------------------------------ guessing
 
-    def _choose(self, result, interior, refined, rough, unknown, constraints):
-        """(cell, p) of the guess.
+    def _choose(self, counted, unknown):
+        """(cell, p) of the guess in a Counted position.
 
         Cells within NEAR_SAFEST of the least mine probability compete on (1 - p)
         times a bonus for progress: how many cells the digit they would show is
@@ -313,8 +326,9 @@ class Player:
         neighbours).  Only the LOOKAHEAD_CELLS with the fewest closed neighbours are
         looked at closely.
         """
+        result, refined, rough, constraints = counted.estimate, counted.refined, counted.rough, counted.constraints
         masks = self.geo.masks
-        probs = cell_probabilities(result, self.geo.size, interior)
+        probs = cell_probabilities(result, self.geo.size, counted.interior)
         p_interior = result.interior_prob
         # crude estimates of uncounted components only ranked the windows: use the windows
         usable = unknown & ~rough
@@ -366,23 +380,22 @@ class Player:
             if not unknown:
                 break
             deep = self.clock() < STOP_SHARE * self.time_limit
-            safe, found, extra = self._deduce(unknown, deep)
+            safe, found, counted = self._deduce(unknown, deep)
             self.mines |= found
             if safe:
                 self.safe |= safe
                 continue
             if found:
                 continue
-            if extra is None:
+            if counted is None:
                 break  # out of time: stop
-            result, interior, refined, rough, constraints = extra
-            choice = self._choose(result, interior, refined, rough, unknown, constraints)
+            choice = self._choose(counted, unknown)
             if choice is None:
                 break
             cell, p = choice
             unknown_count = popcount(unknown)
             mines_left = self.mine_total - popcount(self.mines)
-            self.decisions.append((p, self.opened, self.hits, unknown_count, mines_left, result.exact))
+            self.decisions.append((p, self.opened, self.hits, unknown_count, mines_left, counted.estimate.exact))
             if not self.never_stop and not keep_guessing(p, self.opened, self.safe_total, self.hits, self.share):
                 break
             self.guesses += 1
