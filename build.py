@@ -10,6 +10,9 @@ needs are bundled into one script:
    intra-package imports (every top-level name now lives in one namespace),
    hoisting ``from __future__`` and standard-library imports to the top (once
    each), and dropping ``if __name__ == "__main__"`` blocks of all but the entry;
+   then drop every top-level definition, assignment and import the program never
+   reaches from the statements that run (the modules keep helpers for tests and
+   other commands: the bundle carries only what the entry uses);
 3. put the entry's FIRST_STATEMENT_CLOCK assignment first, so the run's clock
    starts before any other set-up, and bake ``--budget`` into BUDGET_SECONDS;
 4. minify with python-minifier (docstrings and annotations removed, locals
@@ -400,47 +403,96 @@ def _check_own_lines(module, statements):
             seen[line] = node
 
 
+def _defined_names(node):
+    """The names a top-level definition binds, or None when the statement is not one that
+    may be dropped (code that runs for its effect: expressions, if, for, try...)."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {node.name}
+    if isinstance(node, ast.Assign) and all(isinstance(t, (ast.Name, ast.Tuple)) for t in node.targets):
+        return {name for target in node.targets for name in _assigned_names(target)}
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+        return {node.target.id}
+    if isinstance(node, ast.Import):
+        return {alias.asname or alias.name.split(".")[0] for alias in node.names}
+    if isinstance(node, ast.ImportFrom) and not node.level:
+        return {alias.asname or alias.name for alias in node.names}
+    return None
+
+
+def _used_names(node):
+    return {sub.id for sub in ast.walk(node) if isinstance(sub, ast.Name)}
+
+
+def reachable(statements, roots=()):
+    """The statements the program needs: every statement that runs for its effect, and
+    each definition (or import) whose name such a statement uses, directly or through
+    other definitions.  A top-level assignment is taken to have no effect but its name.
+
+    statements -- [(node, ...)] in order; roots -- indices kept whatever they are.
+    Returns the set of the indices kept.
+    """
+    definers = {}  # name -> indices of the statements that bind it
+    for index, (node, *_) in enumerate(statements):
+        for name in _defined_names(node) or ():
+            definers.setdefault(name, []).append(index)
+    kept = {index for index, (node, *_) in enumerate(statements) if _defined_names(node) is None}
+    kept.update(roots)
+    todo = list(kept)
+    while todo:
+        for name in _used_names(statements[todo.pop()][0]):
+            for index in definers.get(name, ()):
+                if index not in kept:
+                    kept.add(index)
+                    todo.append(index)
+    return kept
+
+
 def bundle(modules, budget):
-    """The unminified flat script (a str) from modules in dependency order."""
-    futures, imports, import_keys = [], [], set()
+    """(the unminified flat script as a str, the dotted names of the top-level definitions
+    left out because the entry never reaches them) from modules in dependency order."""
+    statements = []  # (node, module, text) of every statement that may go into the bundle
     prologue = []
-    bodies = []
+    baked = None  # index of the budget's assignment
     for module in modules:
-        statements = module.tree.body
-        _check_own_lines(module, statements)
+        _check_own_lines(module, module.tree.body)
         is_entry = module.name == ENTRY_MODULE
-        kept = []
-        for index, node in enumerate(statements):
+        for index, node in enumerate(module.tree.body):
             if index == 0 and _is_docstring(node):
                 continue
             if isinstance(node, ast.ImportFrom) and node.level:
                 continue  # intra-package: the names are already in the flat namespace
-            if isinstance(node, ast.ImportFrom) and node.module == "__future__":
-                key = ast.dump(node)
-                if key not in import_keys:
-                    import_keys.add(key)
-                    futures.append(_statement_text(module, node))
-                continue
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                key = ast.dump(node)
-                if key not in import_keys:
-                    import_keys.add(key)
-                    imports.append((key, _statement_text(module, node)))
-                continue
             if _is_main_guard(node) and not is_entry:
                 continue
             if _sets_doc(node):
                 continue  # documentation only; and any __doc__ use makes the minifier keep every docstring
-            if is_entry and _assigns(node, CLOCK_NAME):
-                prologue.append(_statement_text(module, node))
-                continue
             text = _statement_text(module, node)
+            if is_entry and _assigns(node, CLOCK_NAME):
+                prologue.append((node, module, text))
+                continue
             if is_entry and _assigns(node, BUDGET_NAME):
                 if node.lineno != node.end_lineno:
                     raise BuildError("%s: %s must be a one-line assignment" % (where(module, node), BUDGET_NAME))
                 text = "%s = %r\n" % (BUDGET_NAME, float(budget))
-            kept.append(text)
-        bodies.append("# ---- %s\n%s" % (module.label, "".join(kept)))
+                baked = len(prologue) + len(statements)
+            statements.append((node, module, text))
+    # kept whether used or not: the clock runs first, and the budget is read back from the script
+    kept = reachable(prologue + statements, list(range(len(prologue))) + ([baked] if baked is not None else []))
+    futures, imports, import_keys, dropped = [], [], set(), []
+    bodies = {module.label: [] for module in modules}
+    for index, (node, module, text) in enumerate(statements, len(prologue)):
+        if index not in kept:
+            if not isinstance(node, (ast.Import, ast.ImportFrom)):
+                dropped.extend("%s.%s" % (module.name, name) for name in sorted(_defined_names(node)))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            key = ast.dump(node)
+            if key not in import_keys:
+                import_keys.add(key)
+                if isinstance(node, ast.ImportFrom) and node.module == "__future__":
+                    futures.append(text)
+                else:
+                    imports.append((key, text))
+        else:
+            bodies[module.label].append(text)
     entry = modules[-1]
     if not prologue:
         raise BuildError("%s: no top-level '%s = time.perf_counter()' to start the clock" % (entry.label, CLOCK_NAME))
@@ -451,8 +503,9 @@ def bundle(modules, budget):
         raise BuildError("%s: the clock needs a plain 'import time' at top level" % entry.label)
     # the clock first: the time module is built into the interpreter, importing it costs nothing
     others = [text for key, text in imports if key != import_time]
-    head = futures + ["import time\n"] + prologue + others
-    return "".join(head) + "\n" + "\n".join(bodies)
+    head = futures + ["import time\n"] + [text for _, _, text in prologue] + others
+    body = "\n".join("# ---- %s\n%s" % (label, "".join(texts)) for label, texts in bodies.items() if texts)
+    return "".join(head) + "\n" + body, dropped
 
 
 # ---------------------------------------------------------------- minifying and checking
@@ -485,14 +538,17 @@ def stdlib_names():
     return getattr(sys, "stdlib_module_names", STDLIB_FALLBACK)
 
 
-def check_stdlib_only(tree, label="the bundle"):
-    """BuildError if the script imports anything but the standard library."""
+def check_stdlib_only(tree, label="the bundle", relative_ok=False):
+    """BuildError if the script imports anything but the standard library (a module's
+    own source: `relative_ok`, its intra-package imports are allowed)."""
     allowed = stdlib_names()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             tops = [alias.name.split(".")[0] for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
+                if relative_ok:
+                    continue
                 raise BuildError("%s line %d: relative import left in the bundle" % (label, node.lineno))
             tops = [node.module.split(".")[0]]
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__":
@@ -565,12 +621,14 @@ def source_digest(modules, budget):
 
 
 def build(budget=DEFAULT_BUDGET):
-    """(script bytes, a note on the 3.8 check).  BuildError if anything is wrong."""
+    """(script bytes, a note on the 3.8 check and what was left out).  BuildError if anything is wrong."""
     if not (0 < budget < 2.0):
         raise BuildError("--budget %r: paiza.IO stops the run at 2.0 s; give 0 < budget < 2" % budget)
     modules = dependency_order(ENTRY_MODULE)
+    for module in modules:  # every source, also where the bundle drops the import as unused
+        check_stdlib_only(module.tree, module.label, relative_ok=True)
     check_names(modules)
-    flat = bundle(modules, budget)
+    flat, dropped = bundle(modules, budget)
     try:
         flat_tree = ast.parse(flat, "bundle")
     except SyntaxError as exc:  # pragma: no cover - a bug in bundle()
@@ -578,7 +636,7 @@ def build(budget=DEFAULT_BUDGET):
     check_stdlib_only(flat_tree, "the flat bundle")
     small = minify(flat)
     check_stdlib_only(ast.parse(small, "paiza_main.py"))
-    note = check_python38(small)
+    note = "3.8 check: %s; %d definitions the entry never reaches left out" % (check_python38(small), len(dropped))
     header = (
         "# paiza_main.py: ADC Minesweeper player generated by build.py - do not edit; budget %.3f s\n"
         "# sources+settings sha256 %s\n"
@@ -617,12 +675,12 @@ def main(argv=None):
                 file=sys.stderr,
             )
             return 1
-        print("%s is up to date (%d bytes; 3.8 check: %s)" % (relative, len(script), note))
+        print("%s is up to date (%d bytes; %s)" % (relative, len(script), note))
         return 0
     os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
     with open(OUTPUT, "wb") as handle:
         handle.write(script)
-    print("wrote %s: %d bytes (3.8 check: %s)" % (relative, len(script), note))
+    print("wrote %s: %d bytes (%s)" % (relative, len(script), note))
     return 0
 
 

@@ -30,12 +30,6 @@ def lowest_cells(mask,count):
 	A=mask;B=[]
 	while A and len(B)<count:C=A&-A;B.append(C.bit_length()-1);A^=C
 	return B
-def single_digit(constraints):
-	B=C=0
-	for(A,D)in constraints:
-		if D==0:B|=A
-		elif D==popcount(A):C|=A
-	return B,C
 def pairs(constraints):
 	C=D=0;E=[(A,B,popcount(A))for(A,B)in constraints]
 	for(J,(A,F,K))in enumerate(E):
@@ -46,32 +40,6 @@ def pairs(constraints):
 			if G-F==L-I:D|=B&~A;C|=A&~B
 			if F-G==K-I:D|=A&~B;C|=B&~A
 	return C,D
-def elimination(constraints,total=None):
-	I=total;G=list(constraints)
-	if I is not None:G.append(I)
-	D=sorted({B for(A,C)in G for B in cells_of(A)});Q={B:A for(A,B)in enumerate(D)};A=[]
-	for(R,S)in G:
-		C=[Fraction(0)]*(len(D)+1)
-		for T in cells_of(R):C[Q[T]]=Fraction(1)
-		C[-1]=Fraction(S);A.append(C)
-	B=0
-	for F in range(len(D)):
-		H=next((B for B in range(B,len(A))if A[B][F]!=0),None)
-		if H is None:continue
-		A[B],A[H]=A[H],A[B];U=A[B][F];A[B]=[A/U for A in A[B]]
-		for E in range(len(A)):
-			if E!=B and A[E][F]!=0:V=A[E][F];A[E]=[A-V*B for(A,B)in zip(A[E],A[B])]
-		B+=1
-	J=K=0
-	for C in A[:B]:
-		L=C[-1];W=sum(A for A in C[:-1]if A>0);X=sum(A for A in C[:-1]if A<0)
-		if L==W:M,N=lambda v:v>0,lambda v:v<0
-		elif L==X:M,N=lambda v:v<0,lambda v:v>0
-		else:continue
-		for(O,P)in enumerate(C[:-1]):
-			if M(P):K|=1<<D[O]
-			elif N(P):J|=1<<D[O]
-	return J,K
 ENDGAME_CELLS=10
 ENDGAME_LAYOUTS=60
 ENDGAME_NODES=1500
@@ -458,13 +426,6 @@ def estimate(components,interior,interior_count,mines_left,budget=None,counter=N
 	for((A,g),f)in zip(M,c):J.extend(A.classes);F.extend(f)
 	if V:K|=d;D|=e
 	return Estimate(J,F,S,K&~D,D,V)
-def cell_probabilities(estimate,size,interior=0):
-	A=estimate;B=[None]*size
-	if A.interior_prob is not None:
-		for C in cells_of(interior):B[C]=A.interior_prob
-	for(D,E)in zip(A.class_masks,A.class_probs):
-		for C in cells_of(D):B[C]=E
-	return B
 def probability_of(estimate,cell):
 	A=estimate
 	for(B,C)in zip(A.class_masks,A.class_probs):
@@ -694,10 +655,6 @@ def _worth_it(knowledge,task,p,expected_digit,unknown,mines_left):
 	if C.rule.floor is not None:K=digit_total(A.planes,A.opened&~A.mines);I=K+H[1]*A.hits-F*G
 	return worth_guessing(p,H,expected_digit,F,G,I,C.rule.floor)
 def normal_line(raw):return' '.join(raw.split())
-def source_lines(text):
-	A=text
-	if A.startswith('\ufeff'):A=A[1:]
-	for(B,C)in enumerate(A.split('\n'),1):yield(B,normal_line(C))
 def is_count(field):A=field;return A.isdigit()and A.isascii()
 def decode_text(data):
 	B=data;A=B.decode('utf-8',errors='replace')if isinstance(B,(bytes,bytearray))else B
@@ -711,10 +668,7 @@ def read_text(source):
 find_odd_space=re.compile('[\x1c-\x1f\x85\ufeff]').search
 NameFields=namedtuple('NameFields','width height mines seed mode')
 _BEFORE_SEED='board_[0-9]+x[0-9]+_[0-9]+_'
-_AROUND_SEED=re.compile('^(%s)([0-9]+)(_.*)$'%_BEFORE_SEED,re.DOTALL)
 _HEADER_AROUND_SEED=re.compile('^([0-9]+ [0-9]+ (?:[0-9]+ )?%s)[0-9]+([^\\n]*)$|^([^\\n]*)$'%_BEFORE_SEED,re.MULTILINE)
-def board_name(width,height,mines,seed,mode):return'board_%dx%d_%d_%d_%s'%(width,height,mines,seed,mode)
-def pack_name(count,mode,difficulty):return'board_pack_%s_%s_%s'%(count,mode,difficulty)
 @lru_cache(maxsize=8)
 def name_fields(name):
 	A=name.replace('x','_').split('_')
@@ -723,8 +677,6 @@ def name_fields(name):
 	if not(is_count(B)and is_count(C)and is_count(D)and is_count(E)):return
 	try:return NameFields(int(B),int(C),int(D),int(E),F)
 	except ValueError:return
-def seed_of(name):A=_AROUND_SEED.match(name);return int(A.group(2))if A else None
-def with_seed(name,seed):A=_AROUND_SEED.match(name);return'%s%d%s'%(A.group(1),seed,A.group(3))if A else name
 def seedless_headers(headers):
 	A=headers
 	if not A:return[]
@@ -775,7 +727,6 @@ class Board(namedtuple('Board','width height name digits mines form line')):
 	__slots__=()
 	@property
 	def cells(self):return tuple(self.digits.encode('ascii').translate(_DIGIT_VALUES))
-def make_board(width,height,name,cells,mines=None,form=2025,line=0):return Board(width,height,name,''.join(map(str,cells)),mines,form,line)
 def mine_count(board):return board.digits.count('9')
 def board_header(board):
 	A=board
@@ -836,55 +787,9 @@ class Judge:
 		if not C.opened>>A&1:raise ValueError('cell %d is not open: its digit is hidden'%A)
 		B=C._planes;return B[0]>>A&1|(B[1]>>A&1)<<1|(B[2]>>A&1)<<2|(B[3]>>A&1)<<3
 	def outcome(A):B=A._geo.all_mask&~A._mines;C=popcount(B);return Outcome(digit_total(A._planes,A.opened&B),C-A._safe_left,C,digit_total(A._planes,B),A.hits,A._hits_while_open,popcount(A._mines))
-def replayed(board,clicks):
-	A=board;B=Judge(A);C=A.width
-	for(D,E)in clicks:B.open(C*E+D)
-	return B
-_SELECT_HEADER=re.compile('^(\\d+) +(\\d+) +(\\w+)',re.ASCII)
-_JS_DECIMAL=re.compile('[+-]?(\\d+\\.?\\d*([eE][+-]?\\d+)?|\\.\\d+([eE][+-]?\\d+)?)',re.ASCII)
-_JS_PREFIXED=re.compile('0([xXoObB])([0-9a-fA-F]+)',re.ASCII)
-_JS_INFINITY=re.compile('[+-]?Infinity')
-SelectEntry=namedtuple('SelectEntry','width height mines name clicks line')
-def js_number(token):
-	A=token
-	try:
-		if _JS_DECIMAL.fullmatch(A):return float(A)
-		B=_JS_PREFIXED.fullmatch(A)
-		if B:
-			C={'x':16,'o':8,'b':2}[B.group(1).lower()];D=int(B.group(2),C)
-			try:return float(D)
-			except OverflowError:return float('inf')
-		if _JS_INFINITY.fullmatch(A):return float('-inf')if A[0]=='-'else float('inf')
-	except ValueError:return
-def js_index(token):
-	A=js_number(token)
-	if A is None or A!=A or A<0 or A>=1e21:return
-	if A!=int(A):return
-	return int(A)
-def header_is_read(line):return _SELECT_HEADER.match(line)is not None
 _WORD_START=re.compile('\\w',re.ASCII)
 def name_reads_back(name):return _WORD_START.match(name)is not None
-def js_count(field):A=field;return int(A)if len(A)<=15 else float(A)
-def read_select(text):
-	B,D,E=[],[],[]
-	for(F,C)in source_lines(text):
-		if not C:continue
-		A=C.split()
-		if header_is_read(C):
-			K,L=js_count(A[0]),js_count(A[1])
-			if len(A)>=4 and is_count(A[2]):G,H=js_count(A[2]),A[3]
-			else:G,H=None,A[2]
-			B.append(SelectEntry(K,L,G,H,E if not B else[],F));continue
-		if len(A)<2:D.append('line %d: a click needs two integers <x> <y>: %r'%(F,C[:40]));continue
-		I,J=js_index(A[0]),js_index(A[1])
-		if I is None or J is None:D.append('line %d: not a cell location: %r'%(F,C[:40]));continue
-		(B[-1].clicks if B else E).append((I,J,F))
-	if E and not B:D.extend("line %d: click before any board header: '%d %d'"%(C,A,B)for(A,B,C)in E)
-	return B,D
-def format_select(header,clicks):return header+'\n'+''.join('%d %d\n'%A for A in clicks)
 MAX_SIDE=100
-def format_board(board):A=board;B,C=A.width,A.digits;D=[C[A:A+B]for A in range(0,len(C),B)];return board_header(A)+'\n'+'\n'.join(D)+'\n'
-def format_pack(boards):return'\n'.join(format_board(A)for A in boards)
 def _plain_count(field,what):
 	A=field
 	if len(A)<10 and A.isdigit()and A.isascii():return int(A)
@@ -980,7 +885,6 @@ def _read_board(index,k):
 		try:return Board(L,A,O,_check_board(L,A,B,M),M,P,E),None,I
 		except ValueError as H:G=H
 	return None,'board %s (line %d): %s'%(_label(F),E,G),I
-def iter_pack(text):return boards_of(index_pack(text))
 def boards_of(index,wanted=None):
 	B=wanted;A=index
 	for(E,F,G)in A.strays:H='the first header'if A.headers else'the end';yield(None,'line %d: data before any board header: %r%s'%(E,F[:40],_skipped(G,H)))
@@ -988,12 +892,6 @@ def boards_of(index,wanted=None):
 		if B is None or B(C):
 			I,J,D=_read_board(A,C);yield(I,J)
 			if D is not None:yield(None,D)
-def read_pack(text):
-	A,B=[],[]
-	for(C,D)in iter_pack(text):
-		if C is None:B.append(D)
-		else:A.append(C)
-	return A,B
 class Rule2025:
 	year=2025;mine_penalty=20
 	def score(C,outcome):A=outcome;B=A.digits_opened;return B-C.mine_penalty*A.hits_while_open-(A.safe_digits-B)

@@ -158,6 +158,55 @@ def test_bundle_imports_only_the_standard_library(fresh_build):
     assert "solver" not in imported
 
 
+def unused_top_level_names(source):
+    """Names the script binds at top level (def, class, assignment, import) and never reads
+    anywhere: what a bundle should not carry.  Independent of build.py's own pass."""
+    tree = ast.parse(source)
+    bound = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, ast.Assign):
+            bound.update(n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+    read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return bound - read
+
+
+def test_the_bundle_holds_no_name_it_never_uses(fresh_build):
+    unused = unused_top_level_names(fresh_build.decode("utf-8"))
+    assert unused == set(), sorted(unused)
+
+
+def test_the_check_sees_an_unused_name():
+    assert unused_top_level_names("import os\ndef f():\n    return g()\ndef g():\n    return 1\nX = 2\nf()\n") == {"os", "X"}
+
+
+def test_the_bundle_holds_no_argument_parsing(fresh_build):
+    text = fresh_build.decode("utf-8")
+    assert "argparse" not in text and "add_argument" not in text
+
+
+def test_definitions_the_entry_never_reaches_are_left_out(tmp_path, monkeypatch):
+    helper = GOOD_HELPER + "    def only_for_tests():\n        return greet('tests')\n    UNUSED = [1, 2]\n"
+    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=helper)
+    script, _ = build.build(budget=1.0)
+    text = script.decode()
+    assert "only_for_tests" not in text and "UNUSED" not in text
+    assert "greet" in text  # what main reaches stays
+    result = subprocess.run([sys.executable, "-c", text], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert result.stdout == b"hello paiza\n", result.stderr
+
+
+def test_a_name_bound_in_two_modules_is_reported_with_both_places(tmp_path, monkeypatch):
+    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=GOOD_HELPER + "    def main():\n        pass\n")
+    with pytest.raises(build.BuildError) as error:
+        build.build()
+    places = re.findall(r"solver/\w+\.py:\d+", str(error.value))
+    assert sorted(place.split(":")[0] for place in places) == ["solver/helper.py", "solver/paiza.py"], str(error.value)
+
+
 def test_bundle_parses_as_python_38(fresh_build):
     ast.parse(fresh_build, feature_version=(3, 8))
 
