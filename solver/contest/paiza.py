@@ -31,12 +31,10 @@ FIRST_STATEMENT_CLOCK = time.perf_counter()
 # --budget into the bundle here (see the reasoning in build.py, DEFAULT_BUDGET).
 BUDGET_SECONDS = 1.9
 
-# Time spent before FIRST_STATEMENT_CLOCK: interpreter start-up plus compiling the
-# bundled script.  Measured on the development machine (2 cores, shared): `python3 -I -c
-# pass` takes 13-16 ms at best (3.8, 3.12, 3.13; 35 ms on a 3.11 whose site imports extra
-# packages), compiling the 25 KB bundle about 10-20 ms, and process spawn to first
-# statement measured 22-56 ms (3.8), 31-56 ms (3.12).  0.1 s covers a paiza.IO machine
-# about twice as slow; a slower start-up only eats into the margin build.py leaves.
+# Time spent before FIRST_STATEMENT_CLOCK where /proc cannot tell it: interpreter
+# start-up plus compiling the bundled script, which take a few tens of milliseconds
+# (docs/measurements.md, "Decisions"); 0.1 s covers a machine about twice as slow, and
+# a slower start-up only eats into the margin build.py leaves.
 STARTUP_ALLOWANCE_SECONDS = 0.1
 
 BUDGET_VARIABLE = "SOLVER_BUDGET"

@@ -30,9 +30,8 @@ of the whole pack: its own headers and shapes in order (`packshape`), each shape
 digits from the sample's boards of that shape or, for a shape the sample lacks, boards
 the generator makes for it (the real pack's boards differ, but not what they cost), run
 with the bundle's own budget; their total is the median of three runs, and the other
-packs are scaled by the rehearsals' ratio (`advise`).  On the 40,000-board pack of
-corner middle, five alternations of the real pack and its stand-in made medians of
-602,844 and 611,732.
+packs are scaled by the rehearsals' ratio (`advise`).  How close a stand-in comes to
+its real pack: docs/measurements.md, "The pack advisor".
 """
 
 import re

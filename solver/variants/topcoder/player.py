@@ -33,8 +33,8 @@ It shares the engine with the contest player (constraints, deduce's rules, count
 with its memory of component shapes, probability.estimate) but keeps its own loop and
 guess rule, because the game differs: no flood fill, neighbourhoods of up to 36 cells,
 a score divided by the hits.  The contest policy's cost (mine probability less 0.03 per
-opened neighbour) was measured here: mean 0.8645 against 0.8801 for expected progress
-over seeds 1-60.  The line protocol with the tester is stdio.py.
+opened neighbour) scored less here than expected progress (docs/measurements.md,
+"Topcoder").  The line protocol with the tester is stdio.py.
 """
 
 from collections import namedtuple
