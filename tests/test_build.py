@@ -444,3 +444,36 @@ def test_read_pack_sees_the_pack_the_script_plays(small_pack):
     # guards the fixtures: the generated pack is well formed, so every board is played above
     boards, errors = read_pack(small_pack)
     assert len(boards) == 30 and errors == []
+
+
+def run_beside(tmp_path, files, stdin=b""):
+    """Run a copy of the bundle as paiza.IO does (Main.py, no arguments) in a folder
+    holding `files` ({name: text}): (status, stdout bytes, stderr text)."""
+    shutil.copy(DIST, tmp_path / "Main.py")
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    result = subprocess.run(
+        [sys.executable, "Main.py"], input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=dict(os.environ, SOLVER_BUDGET="0"), cwd=str(tmp_path), timeout=300,
+    )
+    return result.returncode, result.stdout, result.stderr.decode("utf-8")
+
+
+def test_with_stdin_empty_the_pack_beside_the_program_is_played(tmp_path, small_pack):
+    status, stdout, stderr = run_beside(tmp_path, {"board_pack_10000_prog.txt": small_pack})
+    assert status == 0, stderr
+    assert stdout == run_script(sys.executable, small_pack)[0]
+    assert SUMMARY.search(stderr).group(1, 2) == ("30", "30")
+
+
+def test_stdin_wins_over_the_file_beside(tmp_path, small_pack):
+    other = format_pack(generate_pack(3, "both", "low")) + "\n"
+    status, stdout, _ = run_beside(tmp_path, {"pack.txt": other}, stdin=small_pack.encode())
+    assert status == 0 and stdout == run_script(sys.executable, small_pack)[0]
+
+
+@pytest.mark.parametrize("files,says", [({}, "no .txt file"), ({"a.txt": "x", "b.txt": "y"}, "2 .txt files (a.txt, b.txt)")])
+def test_no_pack_anywhere_is_one_line_and_status_1(tmp_path, files, says):
+    status, stdout, stderr = run_beside(tmp_path, files, stdin=b"\n \n")
+    assert status == 1 and stdout == b""
+    assert stderr.count("\n") == 1 and stderr.startswith("error: stdin is empty") and says in stderr

@@ -1,9 +1,16 @@
 """The contest entry point: the program paiza.IO runs, bundled by build.py into dist/paiza_main.py.
 
-paiza.IO gives the program the whole board pack on stdin and stops it at 2 seconds
-counted from process start.  `main` reads the pack, plays boards in order until the
-budget runs out and prints the select list on stdout and a summary (boards played
-of total, seconds, score) on stderr; see `solver.batch.solve_text`.
+How to run it (paiza.IO gives a program no arguments):
+
+    the pack on stdin (paste it into paiza's input box), or, when stdin is empty,
+    the pack in the one file ending in ".txt" beside the program (add it to the
+    paiza project as a file: it sits beside Main.py).  No .txt file, or several,
+    is a one-line error.
+
+It plays the boards its plan picks within the budget and prints the select list on
+stdout, and on stderr the three things the ADC2026 page asks every entry to output:
+boards solved, run time and total score (`boards 5120/10000  seconds 1.890  score
+4890.1234`); see `solver.contest.batch.solve_text`.
 
 The budget is measured from process start, as paiza.IO counts it: `clock.process_start`
 reads it from /proc.  Where that cannot be read, the clock taken by this module's
@@ -58,25 +65,59 @@ def budget_from_environment(environ, default):
     return value
 
 
+class NoPack(Exception):
+    """Neither stdin nor the folder of the program holds a pack; the message says why."""
+
+
+def pack_beside(folder):
+    """The text of the one file ending in .txt in `folder`, or NoPack."""
+    try:
+        names = sorted(name for name in os.listdir(folder) if name.endswith(".txt"))
+    except OSError as exc:
+        raise NoPack("stdin is empty and the folder %s cannot be listed: %s" % (folder, exc.strerror)) from None
+    if len(names) != 1:
+        found = "no .txt file" if not names else "%d .txt files (%s)" % (len(names), ", ".join(names[:5]))
+        raise NoPack(
+            "stdin is empty and the folder %s holds %s: give the pack on stdin, or leave exactly "
+            "one .txt file (the pack) beside the program" % (folder, found)
+        )
+    path = os.path.join(folder, names[0])
+    try:
+        return read_text(path)
+    except OSError as exc:
+        raise NoPack("cannot read %s: %s" % (path, exc.strerror)) from None
+
+
+def pack_input(stdin, folder):
+    """The pack's text: stdin's, or when stdin holds nothing but blanks, the .txt file
+    beside the program (pack_beside)."""
+    text = read_text(stdin)
+    return text if text.strip() else pack_beside(folder)
+
+
 def main():
-    """Read the pack on stdin, play it within the budget, write select list and summary."""
+    """Read the pack, play it within the budget, write select list and summary; the exit status."""
     start = process_start(FIRST_STATEMENT_CLOCK - STARTUP_ALLOWANCE_SECONDS)
     budget = budget_from_environment(os.environ, BUDGET_SECONDS)
-    text = read_text(sys.stdin)
+    try:
+        text = pack_input(sys.stdin, os.path.dirname(os.path.abspath(sys.argv[0] or ".")))
+    except NoPack as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 1
     # one write at the end: thousands of small writes through the text layer cost more
     select_list = io.StringIO()
     solve_text(text, budget, None, start, select_list, sys.stderr)
     sys.stdout.buffer.write(select_list.getvalue().encode("utf-8"))
     sys.stdout.flush()
     sys.stderr.flush()
+    return 0
 
 
-def exit_now():
+def exit_now(status=0):
     """End the process without tearing the interpreter down: freeing thousands of boards
     and caches object by object takes tenths of a second the 2-second limit still counts."""
-    os._exit(0)
+    os._exit(status)
 
 
 if __name__ == "__main__":
-    main()
-    exit_now()
+    exit_now(main())
