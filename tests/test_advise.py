@@ -17,7 +17,7 @@ from solver.lab.forecast import Curve, StartModel, curve_total, interpolate, pac
 from solver.official.names import name_fields
 from solver.official.packs import index_pack, read_pack
 from solver.official.generator import generate_pack, pack_text
-from solver.lab.packshape import header_pack, pack_bytes, pack_headers, pack_sizes, shapes
+from solver.lab.packshape import header_pack, largest_within, pack_bytes, pack_headers, pack_sizes, shapes
 from solver.contest.paiza import BUDGET_SECONDS
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -132,3 +132,18 @@ def test_advise_prints_one_line_a_pack_best_first_then_how_it_was_measured():
     assert [int(p[4]) for p in packs] == [pack_bytes(int(p[0]), "both", "low") for p in packs]
     assert float(packs[0][3]) >= float(packs[1][3]) > 0
     assert "[1/1] both low" in done.stderr and "rehearsed board_pack_" in done.stderr
+
+
+@pytest.mark.parametrize("mode,difficulty,limit", [("both", "middle", 1_500_000), ("corner", "low", 200_000), ("none", "ultra", 31_000)])
+def test_the_largest_pack_within_a_byte_limit_is_at_the_official_step(mode, difficulty, limit):
+    count = largest_within(limit, mode, difficulty)
+    assert count % 10 == 0 and count > 0
+    assert pack_bytes(count, mode, difficulty) <= limit < pack_bytes(count + 10, mode, difficulty)
+
+
+def test_a_byte_limit_adds_the_largest_pack_that_fits_to_the_counts():
+    assert advise.counts_within((1000, 20000), None, "both", "middle") == (1000, 20000)
+    fit = largest_within(1_500_000, "both", "middle", most=20000)
+    assert 1000 < fit < 20000  # about 8,500 boards: between the grid's counts
+    assert advise.counts_within((1000, 20000), 1_500_000, "both", "middle") == (1000, fit, 20000)
+    assert largest_within(10, "both", "middle") == 0  # not even ten boards fit

@@ -32,7 +32,9 @@ def add_arguments(parser):
     parser.add_argument("--top", type=int, default=20, metavar="N", help="print the N best packs (default 20; 0: all)")
     parser.add_argument(
         "--max-bytes", type=int, metavar="B",
-        help="drop packs larger than B bytes (paiza.IO limits the size of a program's input; the limit is not published)",
+        help="drop packs larger than B bytes, and rank for each mode and difficulty the largest pack within B at "
+             "the official page's step of 10 boards (paiza.IO limits the size of a program's input; the limit is "
+             "not published)",
     )
     parser.add_argument("--modes", default=",".join(MODES), help="comma list (default: all of %s)" % ", ".join(MODES))
     parser.add_argument("--difficulties", default=",".join(DIFFICULTIES), help="comma list (default: all)")
@@ -61,7 +63,8 @@ def run(args):
     progress("measuring %s on this machine (load average %s)" % (BUNDLE, load_average()))
     if busy():
         progress("warning: other jobs are loading the machine: the bundle runs slower and less evenly now")
-    predictions, samples, figures = predict(modes, difficulties, counts, args.rule, args.sample, args.seconds, progress)
+    predictions, samples, figures = predict(modes, difficulties, counts, args.rule, args.sample, args.seconds, progress,
+                                            args.max_bytes)
     order, ratio, rehearsed = rehearse_best(predictions, samples, args.max_bytes, budget, args.rule, progress)
     if not order:
         print("advise: no pack is within --max-bytes %d" % args.max_bytes, file=sys.stderr)

@@ -17,7 +17,7 @@ from .forecast import (COPIES, StartModel, curve_total, measure_curve, measure_k
                        rehearse, sample_boards)
 from ..official.generator import DIFFICULTY_RATIOS, generate_pack, pack_text
 from ..official.names import pack_name
-from .packshape import pack_sizes
+from .packshape import largest_within, pack_sizes
 from ..official.rules import RULES
 
 MODES = ("corner", "center", "both", "none", "auto")
@@ -56,8 +56,21 @@ def run_budget(seconds):
     return max(0.05, baked_budget() + seconds - CONTEST_SECONDS)
 
 
-def predict(modes, difficulties, counts, rule=2025, sample=SAMPLE, seconds=CONTEST_SECONDS, progress=None):
-    """(predictions, samples by (mode, difficulty), figures for the 'measured' line)."""
+def counts_within(counts, max_bytes, mode, difficulty, rule=2025):
+    """The counts to predict for a pack of this mode and difficulty: `counts`, and with a
+    byte limit, the largest count at the official step of 10 boards that fits it."""
+    if max_bytes is None:
+        return tuple(counts)
+    fit = largest_within(max_bytes, mode, difficulty, rule, most=max(counts))
+    return tuple(sorted(set(counts) | ({fit} if fit else set())))
+
+
+def predict(modes, difficulties, counts, rule=2025, sample=SAMPLE, seconds=CONTEST_SECONDS, progress=None,
+            max_bytes=None):
+    """(predictions, samples by (mode, difficulty), figures for the 'measured' line).
+
+    max_bytes -- also predict, for each mode and difficulty, the largest pack at the
+                 official step (10 boards) within this many bytes."""
     budget = run_budget(seconds) or baked_budget()
     longest = max(counts)
     start = StartModel.measure(_start_counts(counts), rule, progress=progress)
@@ -68,8 +81,9 @@ def predict(modes, difficulties, counts, rule=2025, sample=SAMPLE, seconds=CONTE
         boards = samples[mode, difficulty] = sample_boards(sample, mode, difficulty, rule)
         curve = measure_curve(boards, kappa, _oracle(rule))
         runs += len(curve.runs) + 1
-        sizes = pack_sizes(counts, mode, difficulty, rule, longest)
-        for count in counts:
+        here = counts_within(counts, max_bytes, mode, difficulty, rule)
+        sizes = pack_sizes(here, mode, difficulty, rule, longest)
+        for count in here:
             size = sizes[count]
             play = max(0.0, budget - start(size) - curve.margin)
             total, beyond = curve_total(curve, count, play)

@@ -93,6 +93,27 @@ def pack_sizes(counts, mode, difficulty, form=2025, longest=None):
     return {count: sizes[count] for count in counts}
 
 
+OFFICIAL_STEP = 10  # the official page makes packs of 10, 20, 30... boards
+
+
+def largest_within(max_bytes, mode, difficulty, form=2025, most=100000, step=OFFICIAL_STEP):
+    """The largest count, a multiple of `step` up to `most`, whose pack is at most
+    `max_bytes` bytes (0 when not even `step` boards fit)."""
+    total, seed, best = 0, 1.0, 0
+    fixed = {}
+    for k, shape in enumerate(shapes(most, difficulty), 1):
+        if shape not in fixed:
+            width, height, mines = shape
+            fixed[shape] = len(_header(width, height, mines, 0, mode, form)) - 1 + 1 + height * (width + 1) + 1
+        total += fixed[shape] + len(str(round(seed)))
+        seed += expected_draws(shape[0], shape[1], shape[2], mode)
+        if total > max_bytes:
+            break
+        if k % step == 0:
+            best = k
+    return best
+
+
 def header_pack(count, mode, difficulty, form=2025, longest=None):
     """A pack text of the right headers and size whose rows are all zeros (no board in it
     is a real one: it is for timing what the entry does before it plays)."""
