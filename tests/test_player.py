@@ -104,12 +104,12 @@ def test_the_player_never_leaves_a_certain_safe_cell_closed(width, height, rule,
 @given(boards(max_side=9), st.sampled_from((2025, 2026)), st.booleans())
 @settings(max_examples=120, deadline=None)
 def test_the_knowledge_keeps_its_invariants_after_every_step(board, rule, look):
-    """Knowledge.check() after each step the player takes (open, single digits, pairs,
-    counting), on random boards under both rules: no cell both safe and a mine, no
-    digit of a closed cell, opened mines exactly the hits."""
+    """Knowledge.check() after each step the player takes (open and single digits,
+    pairs, counting), on random boards under both rules: no cell both safe and a mine,
+    no digit of a closed cell, opened mines exactly the hits."""
     import solver.engine.player as player
 
-    steps = ("open_safe", "every_single_digit", "pair_rule", "count")
+    steps = ("settle", "pair_rule", "count")
     originals = {name: getattr(player, name) for name in steps}
     checked = []
 

@@ -40,10 +40,6 @@ _COUNTED = {}  # shape -> its Counts
 _UNFINISHED = {}  # shape -> the largest budget its count did not finish within
 
 
-class _OverBudget(Exception):
-    pass
-
-
 def _order(component):
     """Classes in breadth-first order over shared constraints, so constraints close early."""
     count = len(component.sizes)
@@ -107,61 +103,92 @@ def count_solutions(component, budget=None):
 
 
 def _search(component, budget):
-    """count_solutions itself: the bounded enumeration."""
+    """count_solutions itself: the bounded enumeration.
+
+    Depth-first over the classes in walking order, each class taking every mine count
+    its constraints allow; a constraint is closed at its last class, which must then
+    hold exactly what it still needs.  Iterative, in one frame: depth i holds class i's
+    range of counts (m from low to high) and the weight and mines of the path above it.
+    A visit of a class and each completed assignment (a leaf) is one node; past
+    `budget` nodes the search gives up (None)."""
     order, sizes, room, constraints_at = walk(component)
     count = len(order)
     need = [mines for _, mines in component.constraints]
     total = sum(sizes)
     weights = [0] * (total + 1)
     class_mines = [[0] * (total + 1) for _ in range(count)]
-    steps = [
-        (sizes[i], constraints_at[i], _COMB[sizes[i]] if sizes[i] < len(_COMB) else [comb(sizes[i], m) for m in range(sizes[i] + 1)])
-        for i in range(count)
-    ]
-    mined = []  # (class_mines list, m) of the classes holding mines on the current path
+    ways_of = [_COMB[size] if size < len(_COMB) else [comb(size, m) for m in range(size + 1)] for size in sizes]
+    mined = []  # (class_mines list, count) of the classes holding mines on the current path
+    at_m = [0] * count  # class i's current count
+    at_high = [0] * count  # its last count
+    at_weight = [0] * (count + 1)  # weight of the path above class i
+    at_t = [0] * (count + 1)  # mines of the path above class i
+    at_weight[0] = 1
+    last = count - 1
     nodes = budget
-
-    def search(i, t, weight):
-        nonlocal nodes
-        nodes -= 1
-        if nodes < 0:
-            raise _OverBudget
-        if i == count:
-            weights[t] += weight
-            for totals, m in mined:
-                totals[t] += weight * m
-            return
-        size, here, ways = steps[i]
-        low, high = 0, size
-        for j in here:
-            n = need[j]
-            if n < high:
-                high = n
-            if n - room[j] + size > low:
-                low = n - room[j] + size
-        if low > high:
-            return
-        for j in here:
-            room[j] -= size
-            need[j] -= low
-        totals = class_mines[i]
-        for m in range(low, high + 1):
-            if m:
-                mined.append((totals, m))
-                search(i + 1, t + m, weight * ways[m])
-                mined.pop()
-            else:
-                search(i + 1, t, weight)
+    i = 0
+    entering = True
+    while i >= 0:
+        if entering:  # visit class i: the counts its constraints allow
+            nodes -= 1
+            if nodes < 0:
+                return None
+            size, here = sizes[i], constraints_at[i]
+            low, high = 0, size
+            for j in here:
+                n = need[j]
+                if n < high:
+                    high = n
+                n += size - room[j]
+                if n > low:
+                    low = n
+            if low > high:
+                i -= 1
+                entering = False
+                continue
+            if i == last:  # each count completes an assignment
+                nodes -= high - low + 1
+                if nodes < 0:
+                    return None
+                ways, weight, t = ways_of[i], at_weight[i], at_t[i]
+                totals = class_mines[i]
+                for m in range(low, high + 1):
+                    w = weight * ways[m]
+                    u = t + m
+                    weights[u] += w
+                    for earlier, k in mined:
+                        earlier[u] += w * k
+                    if m:
+                        totals[u] += w * m
+                i -= 1
+                entering = False
+                continue
+            for j in here:
+                room[j] -= size
+                need[j] -= low
+            m = low
+            at_high[i] = high
+        else:  # back at class i from below: its next count, or back up
+            here = constraints_at[i]
             for j in here:
                 need[j] -= 1
-        for j in here:
-            room[j] += size
-            need[j] += high + 1
-
-    try:
-        search(0, 0, 1)
-    except _OverBudget:
-        return None
+            m = at_m[i] + 1
+            if at_m[i]:
+                mined.pop()
+            if m > at_high[i]:
+                size = sizes[i]
+                for j in here:
+                    room[j] += size
+                    need[j] += m
+                i -= 1
+                continue
+        at_m[i] = m
+        if m:
+            mined.append((class_mines[i], m))
+        at_weight[i + 1] = at_weight[i] * ways_of[i][m]
+        at_t[i + 1] = at_t[i] + m
+        i += 1
+        entering = True
     most = max((t for t, w in enumerate(weights) if w), default=0)  # drop the impossible tail
     by_class = [None] * count
     for i, k in enumerate(order):
@@ -223,30 +250,35 @@ def classes_in(component, class_bits):
     return cells
 
 
-def remembering(memo):
+class Remembering:
     """A counter for `estimate` that keeps the counts of the components it met on one
     board in `memo` (by Component.key: the lookahead reads them there).
 
     A click changes a big component only a little, so one that mostly covers the cells
     of a component that went over budget gets a small budget (HARD_BUDGET_SHARE): it is
-    swept at once instead of being searched to the limit again.
+    swept at once instead of being searched to the limit again.  While `hard` is empty
+    the counter's answers depend on the component alone, not on the board's history.
     """
-    hard = 0  # cells of components that went over budget, until counted again
 
-    def counter(component, budget):
-        nonlocal hard
+    __slots__ = ("memo", "hard")
+
+    def __init__(self, memo):
+        self.memo = memo
+        self.hard = 0  # cells of components that went over budget, until counted again
+
+    def __call__(self, component, budget):
         key = component.key
+        memo = self.memo
         if key in memo:
             return memo[key]
         budget = budget or DEFAULT_BUDGET
         cells = component.area
-        if 2 * popcount(cells & hard) > popcount(cells):
+        if 2 * popcount(cells & self.hard) > popcount(cells):
             budget = int(budget * HARD_BUDGET_SHARE)
         result = memo[key] = count_solutions(component, budget)
         if result is None:
-            hard |= cells
+            self.hard |= cells
         else:
-            hard &= ~cells
+            self.hard &= ~cells
         return result
 
-    return counter

@@ -35,9 +35,9 @@ from .endgame import ENDGAME_CELLS, Endgame
 from .frontier import components_of, constraints_of, covered
 from ..grid.geometry import geometry, spread
 from .lookahead import Lookahead
-from ..grid.planes import differ, digit_total, neighbour_counts
+from ..grid.planes import digit_total, neighbour_counts
 from .policy import choose_guess, worth_guessing
-from .counting import remembering
+from .counting import Remembering
 from .probability import UNKNOWN_DENSITY, Estimate, estimate, probability_of
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
@@ -65,7 +65,7 @@ mines    -- the known mines;  safe -- the known safe cells not yet opened
 class Knowledge:
     """What the player knows of one board (see the glossary above), and its invariants."""
 
-    __slots__ = ("geo", "opened", "planes", "mines", "safe", "hits", "_counted")
+    __slots__ = ("geo", "opened", "planes", "mines", "safe", "hits", "counted_mines", "mine_counts")
 
     def __init__(self, geo, safe_cells):
         self.geo = geo
@@ -73,18 +73,9 @@ class Knowledge:
         self.planes = (0, 0, 0, 0)  # digits of the opened cells
         for cell in safe_cells:
             self.safe |= 1 << cell
-        self._counted = {}  # a few cell sets -> their neighbour counts (planes.neighbour_counts)
-
-    def around(self, cells):
-        """The neighbour counts of `cells` for every cell, kept while the set recurs: the
-        known mines change only when a mine is found, what is closed only when cells open."""
-        counted = self._counted
-        planes = counted.get(cells)
-        if planes is None:
-            if len(counted) >= 4:
-                counted.clear()
-            planes = counted[cells] = neighbour_counts(self.geo, cells)
-        return planes
+        # the neighbour counts of the known mines (planes.neighbour_counts), kept while
+        # the mines stay the same: they change only when a mine is found
+        self.counted_mines, self.mine_counts = 0, (0, 0, 0, 0)
 
     def learn(self, new, planes):
         """Take in the cells a click opened and their digit planes (a mine shows 9)."""
@@ -118,12 +109,18 @@ class Memory:
 
     def __init__(self, task):
         self.counts = {}
-        self.counter = remembering(self.counts)
+        self.counter = Remembering(self.counts)
         self.looks = {}
         self.sweeps = {}
         self.latest = None
         self._task = task
         self._endgame = None
+
+    def clean(self):
+        """Whether this board's counts so far depend on the positions alone: no component
+        went over budget (a budget then shrinks for what resembles it) and nothing was
+        swept (a sweep is reused at nearby densities)."""
+        return not self.counter.hard and not self.sweeps
 
     def endgame(self):
         if self._endgame is None:
@@ -149,50 +146,105 @@ def play(task, view, deadline=None, look=False, watch=None, hurry=False):
     memory = Memory(task)
     kind = "start"
     while True:
-        if knowledge.safe:
-            if watch is not None:
-                watch(Step(None, kind, 0.0, memory.latest, knowledge.mines, knowledge.safe))
-            open_safe(knowledge, view)
-        kind = "certain"
-        if finished(knowledge, task):
+        if settle(knowledge, view, task.mines, watch and (lambda kind: watch(Step(
+                None, kind, 0.0, memory.latest, knowledge.mines, knowledge.safe))), kind):
             return
-        if every_single_digit(knowledge):
-            continue
+        kind = "certain"
         if deadline is not None and time.perf_counter() > deadline:
             return  # out of time: stop before the costlier steps (the clicks so far are a valid play)
         if enough is not None and running_share(knowledge, task) >= enough:
             if watch is not None:
                 watch(Step(None, "stop", None, memory.latest, knowledge.mines, knowledge.safe))
             return  # in a hurry: the rest of this board is worth less than a fresh one
-        constraints = live_constraints(knowledge)
-        if pair_rule(knowledge, constraints):
-            continue
-        counted = count(knowledge, constraints, task, memory)
-        if counted is None:
+        move = stall(knowledge, task, memory, look)
+        if move is None:
             continue  # certainties found
-        cell, kind, p = decide(knowledge, task, constraints, counted, memory, look)
+        cell, kind, p = move
         if watch is not None:
             watch(Step(cell, kind, p, memory.latest, knowledge.mines, knowledge.safe))
         if cell is None:
             return
         new = view.open(cell)
         knowledge.learn(new, view.planes_of(new))
+        kind = "certain"
 
 
-def open_safe(knowledge, view):
-    """Step open: click every cell known to be safe."""
-    new = view.open_all(knowledge.safe)
-    knowledge.learn(new, view.planes_of(new))
-    knowledge.safe = 0
+def settle(knowledge, view, mine_total, announce=None, kind="certain"):
+    """Steps open and digits, until the digits find nothing more: click every cell known
+    to be safe (one judge call for the set), then the single-digit rule for every digit
+    of the board at once, and again while it finds something.  True when the board is
+    done: nothing left undecided, or every closed cell a mine (what is closed plus what
+    was hit makes `mine_total`).
 
+    The single-digit rule: a digit whose mines are all known makes its other closed
+    neighbours safe; a digit that needs every closed neighbour makes them mines.  It
+    compares the digit planes with the planes counting the known mines around each
+    cell, and those counting the mines and closed cells.  (That second set is all the
+    mines and undecided cells: no known-safe cell is closed when the rule runs, and on a
+    consistent board no cell found safe is in a full digit's neighbourhood.)
 
-def finished(knowledge, task):
-    """Nothing left to decide, or every closed cell is a mine (what is hidden plus what
-    was hit makes the mine count)."""
-    if not knowledge.unknown():
-        return True
-    closed = knowledge.geo.all_mask & ~knowledge.opened
-    return task.mines is not None and popcount(closed) + knowledge.hits == task.mines
+    announce(kind) -- called before each click of a set of safe cells (kind "start"
+                      for the first, then "certain"), for a watcher.
+
+    The hot loop of a board: everything is held in local variables, and the counts
+    of the known mines are kept while the mines stay the same.
+    """
+    geo = knowledge.geo
+    width, full, not_left, not_right = geo.width, geo.all_mask, geo.not_left, geo.not_right
+    opened, mines, safe, hits = knowledge.opened, knowledge.mines, knowledge.safe, knowledge.hits
+    p0, p1, p2, p3 = knowledge.planes
+    counted_mines, mine_counts = knowledge.counted_mines, knowledge.mine_counts
+    done = False
+    while True:
+        if safe:
+            if announce is not None:
+                knowledge.opened, knowledge.mines, knowledge.safe = opened, mines, safe
+                announce(kind)
+            kind = "certain"
+            new = view.open_all(safe)
+            n0, n1, n2, n3 = view.planes_of(new)
+            opened |= new
+            safe = 0
+            p0, p1, p2, p3 = p0 | n0, p1 | n1, p2 | n2, p3 | n3
+            hit = n0 & n3  # a mine shows 9 (binary 1001)
+            if hit:
+                mines |= hit
+                hits += popcount(hit)
+        closed = full & ~opened
+        unknown = closed & ~mines
+        if not unknown or (mine_total is not None and popcount(closed) + hits == mine_total):
+            done = True
+            break
+        numbers = opened & ~mines
+        # the digits that need every mine-or-closed neighbour: mines found moving from the
+        # undecided cells to the mines leave this set, so it is counted once a pass
+        c0, c1, c2, c3 = neighbour_counts(geo, closed | mines)
+        full_up = numbers & ~((p0 ^ c0) | (p1 ^ c1) | (p2 ^ c2) | (p3 ^ c3))
+        learnt = False
+        while True:
+            if mines != counted_mines:
+                counted_mines, mine_counts = mines, neighbour_counts(geo, mines)
+            m0, m1, m2, m3 = mine_counts
+            satisfied = numbers & ~((p0 ^ m0) | (p1 ^ m1) | (p2 ^ m2) | (p3 ^ m3))
+            row = satisfied | ((satisfied << 1) & not_left) | ((satisfied >> 1) & not_right)
+            found = (row | (row << width) | (row >> width)) & unknown
+            if found:
+                safe |= found
+                unknown &= ~found
+                learnt = True
+            row = full_up | ((full_up << 1) & not_left) | ((full_up >> 1) & not_right)
+            found = (row | (row << width) | (row >> width)) & unknown
+            if not found:
+                break
+            mines |= found
+            unknown &= ~found
+            learnt = True
+        if not learnt:
+            break
+    knowledge.opened, knowledge.mines, knowledge.safe, knowledge.hits = opened, mines, safe, hits
+    knowledge.planes = (p0, p1, p2, p3)
+    knowledge.counted_mines, knowledge.mine_counts = counted_mines, mine_counts
+    return done
 
 
 def running_share(knowledge, task):
@@ -202,42 +254,42 @@ def running_share(knowledge, task):
     return task.rule.share(safe_opened, task.width * task.height - task.mines, knowledge.hits, task.mines)
 
 
-def every_single_digit(knowledge):
-    """Step digits: a digit whose mines are all known makes its other closed neighbours
-    safe; a digit that needs every undecided neighbour makes them mines.  Every digit of
-    the board at once: compare the digit planes with the planes counting the known mines
-    around each cell, and those counting the mines and closed cells.  (That second set
-    is all the mines and undecided cells: no known-safe cell is closed when this step
-    runs, and on a consistent board no cell found safe here is in a full digit's
-    neighbourhood.)  Repeated while new mines are found (they may free more cells).
-    True if anything was learnt."""
-    geo, planes = knowledge.geo, knowledge.planes
-    width, full, not_left, not_right = geo.width, geo.all_mask, geo.not_left, geo.not_right
-    mines = knowledge.mines
-    opened = knowledge.opened
-    numbers = opened & ~mines
-    unknown = full & ~opened & ~mines
-    # the digits that need every mine-or-closed neighbour: mines found moving from the
-    # undecided cells to the mines leave this set, so it is counted once
-    full_up = numbers & ~differ(planes, knowledge.around(full & ~opened | mines))
-    safe = 0
-    while True:
-        # the shifts of geometry.spread, inlined: this is the hottest loop of a board
-        done = numbers & ~differ(planes, knowledge.around(mines))
-        row = done | ((done << 1) & not_left) | ((done >> 1) & not_right)
-        found = (row | (row << width) | (row >> width)) & unknown
-        safe |= found
-        unknown &= ~found
-        row = full_up | ((full_up << 1) & not_left) | ((full_up >> 1) & not_right)
-        found = (row | (row << width) | (row >> width)) & unknown
-        if not found:
-            break
-        mines |= found
-        unknown &= ~found
-    learnt = safe or mines != knowledge.mines
-    knowledge.safe |= safe
-    knowledge.mines = mines
-    return bool(learnt)
+# What the stall steps made of a position, for the whole run: (rule, size, mine count,
+# look, opened, digits, known mines) -> (safe found, mines found, the move or None, the
+# estimate).  Boards of one shape and mine count start alike, and on the official
+# ADC2026 pack about two stalls in five are a position an earlier board met (the blind
+# first move, the first digit shown...).  Kept only while a board's counts depend on
+# the position alone (Memory.clean), so an answer is exactly what the steps would give.
+_STALLS = {}
+STALLS_KEPT = 100000
+
+
+def stall(knowledge, task, memory, look):
+    """Steps pairs, count and decide, when the cheap rules are stuck: None when they
+    made some cell certain (learnt), else the (cell, kind, p) of decide.  A position
+    met before in this run (on any board) is answered from _STALLS."""
+    clean = memory.clean()
+    if clean:
+        key = (task.rule.year, task.width, task.height, task.mines, look,
+               knowledge.opened, knowledge.planes, knowledge.mines)
+        known = _STALLS.get(key)
+        if known is not None:
+            safe, mines, move, memory.latest = known
+            knowledge.safe |= safe
+            knowledge.mines |= mines
+            return move
+    safe, mines = knowledge.safe, knowledge.mines
+    constraints = live_constraints(knowledge)
+    move = None
+    if not pair_rule(knowledge, constraints):
+        counted = count(knowledge, constraints, task, memory)
+        if counted is not None:
+            move = decide(knowledge, task, constraints, counted, memory, look)
+    if clean and memory.clean():
+        if len(_STALLS) >= STALLS_KEPT:
+            _STALLS.clear()
+        _STALLS[key] = (knowledge.safe & ~safe, knowledge.mines & ~mines, move, memory.latest)
+    return move
 
 
 def live_constraints(knowledge):

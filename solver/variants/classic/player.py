@@ -29,7 +29,7 @@ Deterministic: the same calls give the same clicks (no clock is read).
 from collections import namedtuple
 
 from ...grid.bitset import cells_of, popcount
-from ...engine.counting import remembering
+from ...engine.counting import Remembering
 from ...engine.deduce import pairs, single_digit
 from ...engine.frontier import components_of, constraints_of, covered
 from ...grid.geometry import geometry, spread
@@ -71,7 +71,7 @@ class ClassicPlayer:
         self.safe = 0  # known safe, not opened yet
         self.dirty = 0  # opened digits whose single-digit rule may say something new
         self.counts_memo = {}
-        self.counter = remembering(self.counts_memo)  # a component's counts, kept while it is unchanged
+        self.counter = Remembering(self.counts_memo)  # a component's counts, kept while it is unchanged
         self.sweeps = {}
         self.perfect = None  # the exact game (classic_perfect.Perfect) once few layouts remain
         self.alive = 0  # its layouts that fit what has opened since
