@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import reference_scorer as reference
 from board_strategies import boards, digits_for, xy_of
 from solver.official.board import MINE, board_header, make_board
+from solver.official.generator import generate_pack
 from solver.official.names import name_fields
 from solver.official import packs
 from solver.official.packs import format_board, format_pack, index_pack, read_pack
@@ -471,3 +472,27 @@ def test_every_header_the_writer_emits_is_read_back_by_the_official_rules(tail):
 def test_the_pack_readers_name_rule_is_the_select_list_header_rule(name):
     # a name is a header field: no space inside
     assert name_reads_back(name) == header_is_read("3 2 " + name)
+
+
+@given(st.one_of(
+    mixed_text,
+    st.lists(boards(), max_size=6).map(format_pack),
+    st.lists(boards(), max_size=6).map(lambda b: format_pack(b).replace("\n", "\r\n")),
+    st.lists(boards(), max_size=6).map(lambda b: format_pack(b).replace("\n", "\r\n") + "\r\n\r\n"),
+))
+def test_the_plain_path_indexes_as_the_general_one(text):
+    # a text the plain test admits (official downloads, CRLF and blank lines included) is
+    # split by the fast plain pattern; it must give what the general pattern gives
+    fast = index_pack(text)
+    saved, packs._plain = packs._plain, lambda text: False
+    try:
+        general = index_pack(text)
+    finally:
+        packs._plain = saved
+    assert fast._replace(lines=None) == general._replace(lines=None)
+    assert [fast.lines.of(k) for k in range(len(fast.headers))] == [general.lines.of(k) for k in range(len(general.headers))]
+
+
+def test_the_official_crlf_download_is_plain():
+    official = format_pack(generate_pack(5, "none", "low", 2026)).replace("\n", "\r\n")
+    assert packs._plain(official)

@@ -40,45 +40,38 @@ _COUNTED = {}  # shape -> its Counts
 _UNFINISHED = {}  # shape -> the largest budget its count did not finish within
 
 
-def _order(component):
-    """Classes in breadth-first order over shared constraints, so constraints close early."""
-    count = len(component.sizes)
-    touching = [[] for _ in range(count)]
-    for j, (members, _) in enumerate(component.constraints):
+def walk(component):
+    """What both the search and the sweep walk a component by: its classes in
+    breadth-first order over shared constraints, so that constraints close early.
+
+    order -- class indices in walking order; sizes -- their sizes in that order
+    room  -- per constraint, the cells it covers; at[i] -- constraints of the i-th class
+    """
+    all_sizes, constraints = component.sizes, component.constraints
+    count = len(all_sizes)
+    touching = [[] for _ in range(count)]  # constraints of each class, in constraint order
+    room = []
+    for j, (members, _) in enumerate(constraints):
+        covered = 0
         for k in members:
             touching[k].append(j)
+            covered += all_sizes[k]
+        room.append(covered)
     order, placed = [], [False] * count
     for start in range(count):
         if placed[start]:
             continue
         placed[start] = True
-        queue = [start]
-        while queue:
-            k = queue.pop(0)
-            order.append(k)
-            for j in touching[k]:
-                for other in component.constraints[j][0]:
+        order.append(start)
+        head = len(order) - 1
+        while head < len(order):  # order doubles as the queue: a class is placed when found
+            for j in touching[order[head]]:
+                for other in constraints[j][0]:
                     if not placed[other]:
                         placed[other] = True
-                        queue.append(other)
-    return order
-
-
-def walk(component):
-    """What both the search and the sweep walk a component by, classes in _order:
-
-    order -- class indices in walking order; sizes -- their sizes in that order
-    room  -- per constraint, the cells it covers; at[i] -- constraints of the i-th class
-    """
-    order = _order(component)
-    position = {k: i for i, k in enumerate(order)}
-    sizes = [component.sizes[k] for k in order]
-    room = [sum(component.sizes[k] for k in members) for members, _ in component.constraints]
-    at = [[] for _ in order]
-    for j, (members, _) in enumerate(component.constraints):
-        for k in members:
-            at[position[k]].append(j)
-    return order, sizes, room, at
+                        order.append(other)
+            head += 1
+    return order, [all_sizes[k] for k in order], room, [touching[k] for k in order]
 
 
 def count_solutions(component, budget=None):

@@ -32,7 +32,7 @@ from functools import lru_cache
 from ..grid.bitset import popcount
 from .deduce import pairs
 from .endgame import ENDGAME_CELLS, Endgame
-from .frontier import components_of, constraints_of, covered
+from .frontier import components_of, covered
 from ..grid.geometry import geometry, spread
 from .lookahead import Lookahead
 from ..grid.planes import digit_total, neighbour_counts
@@ -180,8 +180,10 @@ def settle(knowledge, view, mine_total, announce=None, kind="certain"):
     neighbours safe; a digit that needs every closed neighbour makes them mines.  It
     compares the digit planes with the planes counting the known mines around each
     cell, and those counting the mines and closed cells.  (That second set is all the
-    mines and undecided cells: no known-safe cell is closed when the rule runs, and on a
-    consistent board no cell found safe is in a full digit's neighbourhood.)
+    mines and undecided cells: no known-safe cell is closed when the rule runs.)  The
+    second comparison needs a fresh count of the closed cells, so it runs only when
+    the first finds nothing: the cells it frees are opened first.  The rule's closure
+    is the same in any order, so every stall sees the same position.
 
     announce(kind) -- called before each click of a set of safe cells (kind "start"
                       for the first, then "certain"), for a watcher.
@@ -216,11 +218,8 @@ def settle(knowledge, view, mine_total, announce=None, kind="certain"):
             done = True
             break
         numbers = opened & ~mines
-        # the digits that need every mine-or-closed neighbour: mines found moving from the
-        # undecided cells to the mines leave this set, so it is counted once a pass
-        c0, c1, c2, c3 = neighbour_counts(geo, closed | mines)
-        full_up = numbers & ~((p0 ^ c0) | (p1 ^ c1) | (p2 ^ c2) | (p3 ^ c3))
         learnt = False
+        full_up = None  # counted at most once a pass: the closed cells stay the same in it
         while True:
             if mines != counted_mines:
                 counted_mines, mine_counts = mines, neighbour_counts(geo, mines)
@@ -228,10 +227,15 @@ def settle(knowledge, view, mine_total, announce=None, kind="certain"):
             satisfied = numbers & ~((p0 ^ m0) | (p1 ^ m1) | (p2 ^ m2) | (p3 ^ m3))
             row = satisfied | ((satisfied << 1) & not_left) | ((satisfied >> 1) & not_right)
             found = (row | (row << width) | (row >> width)) & unknown
-            if found:
+            if found:  # open these first: the costlier rule waits for their digits
                 safe |= found
-                unknown &= ~found
                 learnt = True
+                break
+            # the digits that need every mine-or-closed neighbour (mines found here move
+            # from the undecided cells to the mines: the set stays the same)
+            if full_up is None:
+                c0, c1, c2, c3 = neighbour_counts(geo, closed | mines)
+                full_up = numbers & ~((p0 ^ c0) | (p1 ^ c1) | (p2 ^ c2) | (p3 ^ c3))
             row = full_up | ((full_up << 1) & not_left) | ((full_up >> 1) & not_right)
             found = (row | (row << width) | (row >> width)) & unknown
             if not found:
@@ -293,15 +297,22 @@ def stall(knowledge, task, memory, look):
 
 
 def live_constraints(knowledge):
-    """The constraints of the digits beside an undecided cell (frontier.constraints_of)."""
+    """The constraints (frontier.constraints_of) of the digits beside an undecided cell,
+    lowest cell first, duplicates merged: a loop of its own over the bit planes (this
+    runs at every stall)."""
     p0, p1, p2, p3 = knowledge.planes
-    unknown = knowledge.unknown()
-    live = knowledge.opened & ~knowledge.mines & spread(knowledge.geo, unknown)
-
-    def digit(c):
-        return (p0 >> c & 1) | (p1 >> c & 1) << 1 | (p2 >> c & 1) << 2 | (p3 >> c & 1) << 3
-
-    return constraints_of(digit, live, knowledge.geo.masks, unknown, knowledge.mines)
+    geo, mines = knowledge.geo, knowledge.mines
+    masks = geo.masks
+    unknown = geo.all_mask & ~knowledge.opened & ~mines & ~knowledge.safe
+    live = knowledge.opened & ~mines & spread(geo, unknown)
+    seen = {}
+    while live:
+        low = live & -live
+        live ^= low
+        c = low.bit_length() - 1
+        around = masks[c]
+        seen[around & unknown] = ((p0 >> c & 1) | (p1 >> c & 1) << 1 | (p2 >> c & 1) << 2 | (p3 >> c & 1) << 3) - popcount(around & mines)
+    return list(seen.items())
 
 
 def pair_rule(knowledge, constraints):

@@ -69,6 +69,8 @@ def geometry(width, height, reach=CLASSIC):
     if width < 1 or height < 1:
         raise ValueError("board size must be at least 1x1, got %dx%d" % (width, height))
     offsets = neighbourhood_offsets(reach)
+    if reach == CLASSIC:
+        return Geometry(width, height, reach, _classic_masks(width, height), offsets)
     reach_in_row = {}  # dy -> largest |dx|
     for dx, dy in offsets:
         reach_in_row[dy] = max(reach_in_row.get(dy, 0), abs(dx))
@@ -90,6 +92,25 @@ def geometry(width, height, reach=CLASSIC):
                     mask |= runs[k, x] << (row * width)
             masks.append(mask & ~(1 << (y * width + x)))
     return Geometry(width, height, reach, tuple(masks), offsets)
+
+
+def _classic_masks(width, height):
+    """The eight-cell neighbourhoods of every cell: the three-row block around column x
+    (three columns wide at most), shifted to the cell's row and clipped to the board."""
+    full = (1 << (width * height)) - 1
+    blocks = []
+    for x in range(width):
+        low, high = max(0, x - 1), min(width - 1, x + 1)
+        run = ((1 << (high - low + 1)) - 1) << low
+        blocks.append(run | run << width | run << 2 * width)  # rows -1, 0, +1 of a cell in row 0, moved up a row
+    masks = [0] * (width * height)
+    cell = 0
+    for y in range(height):
+        shift = y * width
+        for x in range(width):
+            masks[cell] = ((blocks[x] << shift) >> width) & full & ~(1 << cell)
+            cell += 1
+    return tuple(masks)
 
 
 def spread(geo, cells):

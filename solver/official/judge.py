@@ -79,31 +79,44 @@ class Judge:
                 self._hits_while_open += 1
             self._closed = not self._safe_left
             return bit
-        region = bit
-        if bit & self._zeros:  # flood fill, one ring of zeros at a time (the shifts of geometry.spread, inlined)
-            geo = self._geo
-            width, full, not_left, not_right, zeros = geo.width, geo.all_mask, geo.not_left, geo.not_right, self._zeros
-            ring = bit
-            while ring:
-                row = ring | ((ring << 1) & not_left) | ((ring >> 1) & not_right)
-                grown = (row | (row << width) | (row >> width)) & full & ~region & ~opened
-                region |= grown
-                ring = grown & zeros
+        region = self._flood(bit, opened) if bit & self._zeros else bit
         self.opened = opened | region
         self._safe_left -= popcount(region)
         self._closed = not self._safe_left
         return region
 
+    def _flood(self, zero, opened):
+        """The region a click on the closed zero `zero` (one bit) opens, `opened` being
+        open already: plain flood fill, one ring of zeros at a time (the shifts of
+        geometry.spread, inlined)."""
+        geo = self._geo
+        width, not_left, not_right, zeros = geo.width, geo.not_left, geo.not_right, self._zeros
+        closed = geo.all_mask & ~opened & ~zero
+        region = ring = zero
+        while ring:
+            row = ring | ((ring << 1) & not_left) | ((ring >> 1) & not_right)
+            grown = (row | (row << width) | (row >> width)) & closed
+            closed ^= grown
+            region |= grown
+            ring = grown & zeros
+        return region
+
     def open_all(self, cells):
         """Click every cell of the bitset `cells` that is still closed, zeros first (one
         click opens a whole region), then the others lowest first; the cells newly opened."""
-        before = self.opened
-        zeros = cells & self._zeros & ~before
-        while zeros:
-            low = zeros & -zeros
-            self.open(low.bit_length() - 1)
-            zeros &= ~self.opened
-        rest = cells & ~self.opened
+        before = opened = self.opened
+        zeros = cells & self._zeros & ~opened
+        if zeros:  # each a click of open(), inlined: a zero is never a mine, nor out of range
+            clicks = self.clicks
+            while zeros:
+                low = zeros & -zeros
+                clicks.append(low.bit_length() - 1)
+                opened |= self._flood(low, opened)
+                zeros &= ~opened
+            self.opened = opened
+            self._safe_left -= popcount(opened & ~before)
+            self._closed = not self._safe_left
+        rest = cells & ~opened
         if rest & self._mines:  # never from a sound player; clicked one by one to count the hits
             for cell in cells_of(rest):
                 self.open(cell)

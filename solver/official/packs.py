@@ -175,7 +175,7 @@ complete -- False when only the first boards were indexed (index_pack's `until`)
 # over the matches.  Any other layout takes the general pattern.
 _NEXT_PLAIN_HEADER = re.compile(r"\n([0-9]+ [0-9][^\n]*)")
 _ANY_HEADER = re.compile(r"^[^\S\n]*[0-9]+[^\S\n]+[0-9][^\n]*", re.MULTILINE)  # [^\S\n]: what split() removes
-_NOT_PLAIN = ("\t", "  ", "\n ", "\n\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
+_NOT_PLAIN = ("\t", "  ", "\n ", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
 
 
 def _plain(text):
@@ -185,6 +185,8 @@ def _plain(text):
         and not text.startswith((" ", "\r"))
         and not any(s in text for s in _NOT_PLAIN)
         and text.count("\r") == text.count("\r\n")  # a CR only in line endings
+        # a line starts with a CR only as a blank CRLF line (the official downloads' layout)
+        and text.count("\n\r") == text.count("\n\r\n")
     )
 
 
