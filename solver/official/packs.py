@@ -114,11 +114,17 @@ def _check_board(width, height, rows, mines):
             raise ValueError("line %d: row is not all digits: %r" % (number, row[:40]))
         if len(row) != width:
             raise ValueError("line %d: %d digits, header says %d" % (number, len(row), width))
-    digits = "".join(row for _, row in rows)
+    return _check_digits(width, height, "".join(row for _, row in rows), mines, lambda y: rows[y][0])
+
+
+def _check_digits(width, height, digits, mines, row_line):
+    """The digits of a board if the mine count and every digit agree with its mines, or
+    raise ValueError saying what is wrong (row_line(y): the line number of row y)."""
     planes = digit_planes(digits)
-    found = popcount(mines_of(planes))
-    if mines is not None and found != mines:
-        raise ValueError("header says %d mines, the board has %d" % (mines, found))
+    if mines is not None:
+        found = popcount(mines_of(planes))
+        if found != mines:
+            raise ValueError("header says %d mines, the board has %d" % (mines, found))
     geo = geometry(width, height)
     wrong = miscounted(geo, planes)
     if wrong:
@@ -126,9 +132,28 @@ def _check_board(width, height, rows, mines):
         actual = sum(digits[n] == "9" for n in geo.neighbours[cell])
         x, y = cell % width, cell // width
         raise ValueError(
-            "line %d: cell (%d,%d) says %s but has %d neighbouring mines" % (rows[y][0], x, y, digits[cell], actual)
+            "line %d: cell (%d,%d) says %s but has %d neighbouring mines" % (row_line(y), x, y, digits[cell], actual)
         )
     return digits
+
+
+def _plain_digits(rows, width, height):
+    """The digits of a board whose rows are written plainly under its header (`rows`:
+    the text after the header line, PackIndex.rows): exactly `height` rows of `width`
+    digits, LF or CRLF, then nothing but line breaks; else None (the line-by-line
+    reading then says what is wrong).  String slices, no loop over the rows."""
+    body = rows.rstrip("\r\n")[1:]  # the rows begin with the header's line break
+    if len(body) == width * height + height - 1:
+        if body[width :: width + 1] != "\n" * (height - 1):
+            return None
+        digits = body.replace("\n", "")
+    elif len(body) == width * height + 2 * (height - 1):
+        if body[width :: width + 2] != "\r" * (height - 1) or body[width + 1 :: width + 2] != "\n" * (height - 1):
+            return None
+        digits = body.replace("\r\n", "")
+    else:
+        return None
+    return digits if len(digits) == width * height and digits.isdigit() and digits.isascii() else None
 
 
 class LineNumbers:
@@ -284,6 +309,19 @@ def _read_board(index, k):
     number = index.lines.of(k)
     header = index.headers[k]
     fields = header.split()
+    try:
+        _check_spaces(header)
+        width, height, mines, name, form = parse_header(fields)
+    except ValueError:
+        pass  # the line-by-line reading below says what is wrong
+    else:
+        digits = _plain_digits(index.rows[k], width, height)
+        if digits is not None:  # the official downloads' layout: no loop over the rows
+            try:
+                digits = _check_digits(width, height, digits, mines, lambda y: number + 1 + y)
+            except ValueError as exc:
+                return None, "board %s (line %d): %s" % (_label(fields), number, exc), None
+            return Board(width, height, name, digits, mines, form, number), None, None
     rows = []
     for n, raw in enumerate(index.rows[k][1:].split("\n"), number + 1):
         row = raw.rstrip("\r")
