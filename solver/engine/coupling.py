@@ -7,6 +7,7 @@ for deciding certainty (which counts are non-zero); they are turned into floats,
 each list scaled by its largest entry, only to weigh.
 """
 
+from functools import lru_cache
 from math import exp, lgamma
 from operator import mul
 
@@ -97,15 +98,17 @@ def _interior_only(interior, interior_count, mines_left):
     return [], mines_left / interior_count, certain if not mines_left else 0, certain if mines_left else 0
 
 
+@lru_cache(maxsize=65536)
 def _fills(interior_count, mines_left, length):
     """fill_f[t]: the ways to place the other mines in the interior when the frontier
     holds t, t < length, relative to the largest (log-binomials: exact counts are not
-    needed to weigh); None when there is no way at all."""
+    needed to weigh); None when there is no way at all.  A tuple, remembered: the same
+    few sizes and counts recur at every stall of a run."""
     logs = [_log_comb(interior_count, mines_left - t) for t in range(length)]
     top = max(logs)
     if top == _NO_WAYS:
         return None
-    return [exp(x - top) if x != _NO_WAYS else 0.0 for x in logs]
+    return tuple([exp(x - top) if x != _NO_WAYS else 0.0 for x in logs])
 
 
 def _afters(parts, fill_f):

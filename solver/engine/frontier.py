@@ -56,26 +56,27 @@ def components_of(constraints):
 
     All in bitsets: constraints are grouped while their cells overlap, and each
     group's cells are refined, constraint by constraint, into the classes of cells
-    that lie in exactly the same constraints.
+    that lie in exactly the same constraints.  (Positions are small, a few classes
+    at a stall: the loops below avoid building what they do not keep.)
     """
     groups = []  # [cells of the group, constraint indices]
     for index, (cells, _) in enumerate(constraints):
-        joined = [cells, [index]]
+        joined_cells, joined = cells, [index]
         kept = []
         for group in groups:
             if group[0] & cells:
-                joined[0] |= group[0]
-                joined[1].extend(group[1])
+                joined_cells |= group[0]
+                joined += group[1]
             else:
                 kept.append(group)
-        kept.append(joined)
+        kept.append([joined_cells, joined])
         groups = kept
     components = []
     for group_cells, indices in groups:
         indices.sort()
+        members = [constraints[i] for i in indices]
         classes = []
-        for i in indices:
-            cells = constraints[i][0]
+        for cells, _ in members:
             refined = []
             for atom in classes:
                 inside = atom & cells
@@ -88,13 +89,22 @@ def components_of(constraints):
             if cells:
                 refined.append(cells)
             classes = refined
-        classes.sort(key=lambda atom: atom & -atom)  # deterministic: by lowest cell
+        if len(classes) > 1:
+            classes.sort(key=_lowest_bit)  # deterministic: by lowest cell
         sizes = [popcount(atom) for atom in classes]
-        over = [(tuple([k for k, atom in enumerate(classes) if atom & constraints[i][0]]), constraints[i][1]) for i in indices]
-        components.append(
-            Component(
-                classes, sizes, over, tuple(sorted(constraints[i] for i in indices)), group_cells, (tuple(sizes), tuple(over))
-            )
-        )
-    components.sort(key=lambda comp: comp.classes[0] & -comp.classes[0])
+        over = []
+        for cells, need in members:
+            over.append((tuple([k for k, atom in enumerate(classes) if atom & cells]), need))
+        members.sort()
+        components.append(Component(classes, sizes, over, tuple(members), group_cells, (tuple(sizes), tuple(over))))
+    if len(components) > 1:
+        components.sort(key=_first_cell)
     return components
+
+
+def _lowest_bit(atom):
+    return atom & -atom
+
+
+def _first_cell(component):
+    return _lowest_bit(component.classes[0])

@@ -14,7 +14,7 @@ dense packs this hits fewer mines than ranking by a computed expected progress
 guesses in an unexplored region stay together (measured better than spreading them).
 """
 
-from ..grid.bitset import cells_of, lowest_cells, popcount
+from ..grid.bitset import lowest_cells, popcount
 
 UNLOCK_SHARE = 0.5  # share of the remaining value a successful guess is credited with
 OPENED_BONUS = 0.03  # a guess's cost is its mine probability less this per opened neighbour
@@ -33,19 +33,26 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
     least cost are ranked again by the safe clicks expected in two steps.
     """
     p_interior = estimate.interior_prob
-    if p_interior is None:
-        interior = 0
-    interior &= unknown
-    classes = [(p, cells & unknown) for cells, p in zip(estimate.class_masks, estimate.class_probs) if cells & unknown]
-    if not classes and not interior:
+    interior = interior & unknown if p_interior is not None else 0
+    classes = []  # (p, its undecided cells)
+    lowest = p_interior if interior else None
+    for cells, p in zip(estimate.class_masks, estimate.class_probs):
+        cells &= unknown
+        if cells:
+            classes.append((p, cells))
+            if lowest is None or p < lowest:
+                lowest = p
+    if lowest is None:
         return None
-    lowest = min([p for p, _ in classes] + ([p_interior] if interior else []))
     decided = ~unknown & ~mines  # opened (no known-safe cell is closed when a guess is due)
     reach = lowest + OPENED_BONUS * 8  # a cell less safe than this cannot win, even with 8 opened neighbours
     scored = []  # (cost, cell, p) of every cell that may win
     for p, cells in classes:
         if p <= reach:
-            for c in cells_of(cells):
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                c = low.bit_length() - 1
                 scored.append((p - OPENED_BONUS * popcount(masks[c] & decided), c, p))
     if interior and p_interior <= reach:
         # no opened cell touches the interior (its digit would constrain the cell), so
@@ -53,7 +60,10 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
         for c in lowest_cells(interior, LOOK_CELLS):
             scored.append((p_interior, c, p_interior))
     least = min(scored)[0] + 1e-9  # costs equal up to float noise tie (0.07 - 0.03 is not 0.04)
-    _, cell, p = min((entry for entry in scored if entry[0] <= least), key=lambda entry: entry[1])
+    cell = None
+    for cost, c, q in scored:  # the lowest cell among the least costs
+        if cost <= least and (cell is None or c < cell):
+            cell, p = c, q
     if look is not None and lowest >= LOOK_FROM:
         ranked = sorted(scored, key=lambda entry: (max(entry[0], least), entry[1]))  # the same ties: cell first
         candidates = [(p, c) for _, c, p in ranked[:LOOK_CELLS]]
@@ -65,20 +75,20 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
 
 def _neighbour_probs(cell, estimate, masks, unknown):
     """Mine probabilities of the cell's undecided neighbours, in cell order (what
-    probability_of gives each: its class's, else the interior's), in one pass over the
-    classes instead of one per neighbour."""
-    around = rest = masks[cell] & unknown
-    found = {}
-    for cells, p in zip(estimate.class_masks, estimate.class_probs):
-        hit = cells & rest
-        if hit:
-            rest &= ~hit
-            for n in cells_of(hit):
-                found[n] = p
-            if not rest:
-                break
+    probability_of gives each: its class's, else the interior's)."""
+    around = masks[cell] & unknown
     other = estimate.interior_prob or 0.0
-    return tuple([found.get(n, other) for n in cells_of(around)])
+    probs = []
+    while around:
+        low = around & -around
+        around ^= low
+        for cells, p in zip(estimate.class_masks, estimate.class_probs):
+            if cells & low:
+                probs.append(p)
+                break
+        else:
+            probs.append(other)
+    return tuple(probs)
 
 
 def _looked_again(candidates, estimate, masks, unknown, look):
