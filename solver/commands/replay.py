@@ -4,7 +4,7 @@ import os
 import sys
 
 from ..official.rules import RULES
-from ..pages.pagekit import write_page
+from ..pages.pagekit import page_file_name, write_page
 from ..pages.replay import find_board, replay_page
 from ..pages.trace import record
 
@@ -12,7 +12,7 @@ from ..pages.trace import record
 def add_arguments(parser):
     parser.description = (
         "Reads a board pack and plays the board NAME with the contest player, then writes one "
-        "standalone HTML page (-o, default NAME.html) to step through the play: the board as the "
+        "standalone HTML page (-o, default NAME.html, the name's odd characters spelt +HH) to step through the play: the board as the "
         "official page draws it, each closed cell shaded by the mine probability the player had "
         "computed before each click, why each cell was clicked, and the running score; prints the "
         "page's path."
@@ -33,7 +33,7 @@ def run(args):
     if board is None:
         print("error: no board named %s in %s" % (args.name, args.pack), file=sys.stderr)
         return 1
-    path = args.output or board.name + ".html"
+    path = args.output or page_file_name(board.name)
     write_page(path, replay_page(record(board, args.rule, args.look)))
     print(os.path.abspath(path))
     return 0

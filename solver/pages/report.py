@@ -5,7 +5,9 @@ table of every board (name, size, mines, score, oracle, ratio, mines hit, runnin
 total) and three inline-SVG plots: ratio against mine density, points against board
 size, and how many boards hit how many mines.  Scores are the `score` command's
 (`scorer.score_select`); a board's name links to its replay page when one is written
-beside the report (``--replays DIR`` writes them there).
+beside the report (``--replays DIR`` writes them there).  A replay's file is named by
+`pagekit.page_file_name` and linked by `pagekit.relative_link`, whatever the board's
+name holds.
 """
 
 import os
@@ -15,7 +17,7 @@ from ..official.board import mine_count
 from ..official.packs import read_pack
 from ..official.selects import read_select
 from ..official.generator import board_from_name
-from .pagekit import document, escape, script_json, write_page
+from .pagekit import document, escape, page_file_name, relative_link, script_json, write_page
 from .replay import replay_page
 from ..official.rules import RULES, replay
 from ..official.scorer import score_select
@@ -67,19 +69,22 @@ def write_replays(rows, folder, rule, look=False):
         played = record(row.board, rule, look)
         width = row.board.width
         same[row.name] = [(c % width, c // width) for c in played.clicks] == row.clicks
-        write_page(os.path.join(folder, row.name + ".html"), replay_page(played))
+        write_page(os.path.join(folder, page_file_name(row.name)), replay_page(played))
     return same
 
 
 def replay_links(rows, report_path, folder=None):
-    """{name: link relative to the report} for the boards whose replay page exists."""
-    base = os.path.dirname(os.path.abspath(report_path))
+    """{name: link relative to the report} for the boards whose replay page exists in
+    `folder` (default: beside the report); report_path None: the report goes to stdout,
+    its links are relative to the working folder."""
+    report = os.path.abspath(report_path) if report_path is not None else None
+    base = os.path.dirname(report) if report is not None else os.getcwd()
     where = os.path.abspath(folder) if folder else base
     links = {}
     for row in rows:
-        page = os.path.join(where, row.name + ".html")
-        if os.path.isfile(page) and os.path.abspath(page) != os.path.abspath(report_path):
-            links[row.name] = os.path.relpath(page, base).replace(os.sep, "/")
+        page = os.path.join(where, page_file_name(row.name))
+        if os.path.isfile(page) and page != report:
+            links[row.name] = relative_link(page, base)
     return links
 
 
@@ -130,12 +135,12 @@ def report_page(rows, total, rule, title, links=None, same=None):
         % (len(rows), official_total(rule, total), official_total(rule, oracle), ratio, hits, hits / max(1, len(rows)))
     )
     body = (
-        '<div class="box"><b>report</b> %s &nbsp;<span class="smallbox">ADC%d rule</span></div>\n'
+        '<div class="box"><b>report</b> <bdi>%s</bdi> &nbsp;<span class="smallbox">ADC%d rule</span></div>\n'
         '<div class="box">score summary: %s</div>\n<div class="plots box">%s</div>\n'
         '<div class="box smallbox">Click a column title to sort. Scores are what <code>python -m solver score</code> '
         'gives (a 2025 board below zero counts 0, shown as the official summary does); oracle is every safe digit '
         'opened and no mine hit (2026: 1 a board).%s</div>\n'
-        '<table id="boards" class="mssummary box"></table>\n<div class="version">%s &middot; adc-minesweeper-solver report</div>'
+        '<table id="boards" class="mssummary box"></table>\n<div class="version"><bdi>%s</bdi> &middot; adc-minesweeper-solver report</div>'
         % (escape(title), rule, summary, "".join(_plots(rows, rule)),
            " A board's name links to its replay." if links else "", escape(title))
     )
@@ -151,6 +156,8 @@ table.summary { font-size: 1.6rem; display: inline-table; vertical-align: middle
 #boards th.sorted { background: #dde6f6; }
 #boards td.hit { color: #d00; font-weight: bold; }
 #boards a { color: #00f; }
+#boards td.left { overflow-wrap: anywhere; }  /* a long board name wraps inside the page's width */
+bdi { overflow-wrap: anywhere; }
 """
 
 REPORT_JS = r"""
