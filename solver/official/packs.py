@@ -248,11 +248,18 @@ def _line_number(index, k):
     return counted[1]
 
 
+def header_name(fields):
+    """The board name a header's fields give (None when there is none), whether or not
+    the board under it reads."""
+    if len(fields) >= 4 and is_count(fields[2]):
+        return fields[3]
+    return fields[2] if len(fields) >= 3 else None
+
+
 def _label(fields):
     """The board name a header's fields give, for messages ('?' when there is none)."""
-    if len(fields) >= 4 and is_count(fields[2]):
-        return fields[3][:40]
-    return fields[2][:40] if len(fields) >= 3 else "?"
+    name = header_name(fields)
+    return "?" if name is None else name[:40]
 
 
 def _skipped(more, before):

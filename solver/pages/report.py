@@ -4,7 +4,7 @@ The page shows the total as the official page's score summary shows it, a sortab
 table of every board (name, size, mines, score, oracle, ratio, mines hit, running
 total) and three inline-SVG plots: ratio against mine density, points against board
 size, and how many boards hit how many mines.  Scores are the `score` command's
-(`scorer.score_select`); a board's name links to its replay page when one is written
+(`scorer.score_text`); a board's name links to its replay page when one is written
 beside the report (``--replays DIR`` writes them there).  A replay's file is named by
 `pagekit.page_file_name` and linked by `pagekit.relative_link`, whatever the board's
 name holds.
@@ -14,13 +14,10 @@ import os
 from collections import namedtuple
 
 from ..official.board import mine_count
-from ..official.packs import read_pack
-from ..official.selects import read_select
-from ..official.generator import board_from_name
 from .pagekit import document, escape, page_file_name, relative_link, script_json, write_page
 from .replay import replay_page
 from ..official.rules import RULES, replay
-from ..official.scorer import score_select
+from ..official.scorer import score_text
 from .svgplot import bars, scatter
 from .trace import record
 
@@ -28,25 +25,20 @@ Row = namedtuple("Row", "name width height mines score counted oracle hits click
 
 
 def report_rows(select_text, pack_text=None, rule=None):
-    """(rows, total, rule, errors) of a select list: the `score` command's scores, with
-    each board's size, mine count, oracle and mines hit.  Rows are empty when the
-    official page would reject the file (errors then say why)."""
-    scored, total, errors, rule = score_select(select_text, pack_text, rule)
-    if errors:
-        return [], 0, rule, errors
-    boards = {}
-    if pack_text is not None:
-        for board in read_pack(pack_text)[0]:
-            boards.setdefault(board.name, board)
+    """(rows, totals, errors, warnings) of a select list: the `score` command's scores
+    (`scorer.score_text`: totals per rule, warnings for what the page accepts, such as a
+    board of the pack that does not read), with each board's size, mine count, oracle and
+    mines hit.  Rows are empty when the official page would reject the file (errors
+    then say why)."""
+    scored = score_text(select_text, pack_text, rule)
+    if scored.errors:
+        return [], {}, scored.errors, scored.warnings
     rows = []
-    entries, _ = read_select(select_text)
-    for entry, (name, score, counted) in zip(entries, scored):
-        board = boards.get(name) or board_from_name(name, 2026 if entry.mines is not None else 2025)
-        clicks = [(x, y) for x, y, _ in entry.clicks]
-        oracle = RULES[rule].best(board)
+    for (name, score, counted, board_rule), (board, clicks, _) in zip(scored.rows, scored.plays):
+        oracle = RULES[board_rule].best(board)
         hits = replay(board, clicks).hits
         rows.append(Row(name, board.width, board.height, mine_count(board), score, counted, oracle, hits, clicks, board))
-    return rows, total, rule, errors
+    return rows, scored.totals, scored.errors, scored.warnings
 
 
 def official_total(rule, total):

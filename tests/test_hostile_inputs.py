@@ -1,0 +1,131 @@
+"""Hostile but fair input to the commands, class by class (issue 23).
+
+Each test reproduces one way a user could hand the commands something odd, with the
+project's own commands, and asserts what the command must do: judge a select list as
+the official page does, lose no valid board, and end every refusal with one line on
+stderr and a non-zero status, never a traceback.
+"""
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import reference_scorer as reference
+from solver.cli import main as cli_main
+from solver.contest.batch import solve_text
+from solver.official.generator import board_from_name, generate_pack
+from solver.official.packs import format_pack
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_solver(*args, cwd=PROJECT_ROOT, stdin=None, input_text=None, extra=""):
+    """`python -m solver ARGS` in a subprocess (the project on the path): (status, stdout, stderr).
+    `extra`: shell redirections such as '<&-' (then the command runs through sh)."""
+    env = dict(os.environ, PYTHONPATH=str(PROJECT_ROOT))
+    command = [sys.executable, "-m", "solver"] + [str(a) for a in args]
+    if extra:
+        command = ["sh", "-c", " ".join("'%s'" % c.replace("'", "'\\''") for c in command) + " " + extra]
+    done = subprocess.run(command, cwd=str(cwd), env=env, stdin=stdin, input=input_text,
+                          capture_output=True, text=True, timeout=300)
+    return done.returncode, done.stdout, done.stderr
+
+
+def solved(pack_text):
+    """The select list `solve` prints for a pack text (every board, no budget)."""
+    out = io.StringIO()
+    solve_text(pack_text, out=out, err=io.StringIO())
+    return out.getvalue()
+
+
+def page_total(select_text, form=2025):
+    """The total the official page (the reference port) gives a select list, every
+    board regenerated from its name: the page never sees the pack."""
+    return reference.score_select_list(
+        select_text, {}, form, lambda name: (lambda b: (b.width, b.height, b.digits))(board_from_name(name, form)))[1]
+
+
+# ------------------------------------------------------------ 3: a bad board in the pack
+
+def cut_rows(pack_text, k, rows=2):
+    """The pack with `rows` digit rows cut out of its k-th board (0-based)."""
+    lines = pack_text.split("\n")
+    headers = [n for n, line in enumerate(lines) if line[:1].isdigit() and " " in line]
+    del lines[headers[k] + 2 : headers[k] + 2 + rows]
+    return "\n".join(lines)
+
+
+GOOD = format_pack(generate_pack(5, "both", "middle"))
+BAD_PACKS = {
+    "two rows cut out of a board": cut_rows(GOOD, 1),
+    "a stray first line": "hello there\n" + GOOD,
+    "a 0-width header": "0 14 board_zero\n\n" + GOOD,
+    "a header without a name": GOOD.replace("\n\n", "\n\n8 14\n00000000\n\n", 1),
+    "an oversized board": GOOD + "\n101 1 board_big\n" + "0" * 101 + "\n",
+}
+
+
+@pytest.mark.parametrize("label", sorted(BAD_PACKS))
+def test_score_with_a_pack_holding_a_bad_board_scores_the_valid_list(tmp_path, capsys, label):
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BAD_PACKS[label], encoding="utf-8")
+    select_text = solved(BAD_PACKS[label])
+    select = tmp_path / "select.txt"
+    select.write_text(select_text, encoding="utf-8")
+    expected = page_total(select_text)
+    assert expected > 0
+    assert cli_main(["score", str(select), "--pack", str(pack)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[-1] == "total %d" % expected
+    warnings = captured.err.splitlines()
+    assert warnings and all(line.startswith("warning: pack: ") for line in warnings), warnings
+
+
+@pytest.mark.parametrize("label", sorted(BAD_PACKS))
+def test_report_with_a_pack_holding_a_bad_board_writes_the_page(tmp_path, capsys, label):
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BAD_PACKS[label], encoding="utf-8")
+    select_text = solved(BAD_PACKS[label])
+    select = tmp_path / "select.txt"
+    select.write_text(select_text, encoding="utf-8")
+    page = tmp_path / "report.html"
+    assert cli_main(["report", str(select), "--pack", str(pack), "-o", str(page)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.strip() == str(page)
+    assert all(line.startswith("warning: pack: ") for line in captured.err.splitlines())
+    text = page.read_text(encoding="utf-8")
+    assert '<td class="mssummary right" id="total">%d</td>' % page_total(select_text) in text
+
+
+def test_a_board_listed_but_malformed_in_the_pack_is_regenerated_as_the_page_does(tmp_path, capsys):
+    pack_text = cut_rows(GOOD, 1)
+    select_text = solved(GOOD)  # all five boards, the second one among them
+    pack = tmp_path / "pack.txt"
+    pack.write_text(pack_text, encoding="utf-8")
+    select = tmp_path / "select.txt"
+    select.write_text(select_text, encoding="utf-8")
+    assert cli_main(["score", str(select), "--pack", str(pack)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[-1] == "total %d" % page_total(select_text)
+    name = generate_pack(5, "both", "middle")[1].name
+    assert any(name in line and "regenerates" in line for line in captured.err.splitlines())
+
+
+# ------------------------------------------------------------ 5: a report of a mixed list
+
+def test_report_of_a_list_mixing_both_forms_is_one_line_or_one_rule(tmp_path):
+    boards = generate_pack(2, "both", "middle") + [b._replace(form=2026, mines=b.digits.count("9"))
+                                                  for b in generate_pack(2, "corner", "low")]
+    pack = tmp_path / "pack.txt"
+    pack.write_text(format_pack(boards), encoding="utf-8")
+    (tmp_path / "select.txt").write_text(solved(format_pack(boards)), encoding="utf-8")
+    status, out, err = run_solver("report", "select.txt", "--pack", "pack.txt", cwd=tmp_path)
+    assert status == 2 and out == "" and len(err.splitlines()) == 1 and "--rule" in err
+    for rule in ("2025", "2026"):
+        status, out, err = run_solver("report", "select.txt", "--pack", "pack.txt", "--rule", rule, cwd=tmp_path)
+        assert status == 0 and err == "", err
+        assert "ADC%s rule" % rule in (tmp_path / "report.html").read_text(encoding="utf-8")
