@@ -129,3 +129,44 @@ def test_report_of_a_list_mixing_both_forms_is_one_line_or_one_rule(tmp_path):
         status, out, err = run_solver("report", "select.txt", "--pack", "pack.txt", "--rule", rule, cwd=tmp_path)
         assert status == 0 and err == "", err
         assert "ADC%s rule" % rule in (tmp_path / "report.html").read_text(encoding="utf-8")
+
+
+def assert_refused(result, status=None):
+    """One line on stderr, a non-zero status (`status` when given), no traceback."""
+    code, _, err = result
+    assert code != 0 and (status is None or code == status), result
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+
+
+# ------------------------------------------------------------ 6: output paths
+
+@pytest.fixture
+def played_pack(tmp_path):
+    """A folder holding pack.txt (3 boards) and select.txt, the list solve makes of it."""
+    text = format_pack(generate_pack(3, "both", "middle"))
+    (tmp_path / "pack.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "select.txt").write_text(solved(text), encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "pack.txt", "board_8x14_16_1_both", "-o", "missing/r.html"],
+    ["replay", "pack.txt", "board_8x14_16_1_both", "-o", "."],
+    ["report", "select.txt", "--pack", "pack.txt", "-o", "nodir/x.html"],
+    ["report", "select.txt", "--pack", "pack.txt", "--replays", "select.txt"],
+])
+def test_an_output_path_that_cannot_be_written_is_one_line(played_pack, args):
+    before = sorted(os.listdir(played_pack))
+    assert_refused(run_solver(*args, cwd=played_pack), 1)
+    assert sorted(os.listdir(played_pack)) == before
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "pack.txt", "board_8x14_16_1_both", "-o", "-"],
+    ["report", "select.txt", "--pack", "pack.txt", "-o", "-"],
+])
+def test_output_dash_writes_the_page_on_stdout(played_pack, args):
+    status, out, err = run_solver(*args, cwd=played_pack)
+    assert status == 0 and err == ""
+    assert out.startswith("<!DOCTYPE html>") and out.endswith("</html>\n")
+    assert not (played_pack / "-").exists()
