@@ -18,7 +18,7 @@ import reference_scorer as reference
 from solver.cli import main as cli_main
 from solver.contest.batch import solve_text
 from solver.official.generator import board_from_name, generate_pack
-from solver.official.packs import format_pack
+from solver.official.packs import format_pack, read_pack
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
@@ -170,3 +170,43 @@ def test_output_dash_writes_the_page_on_stdout(played_pack, args):
     assert status == 0 and err == ""
     assert out.startswith("<!DOCTYPE html>") and out.endswith("</html>\n")
     assert not (played_pack / "-").exists()
+
+
+# ------------------------------------------------------------ 4: a byte-order mark on a later line
+
+BOM = "\ufeff"
+FIRST = format_pack(generate_pack(3, "both", "middle"))
+SECOND = format_pack(generate_pack(3, "corner", "low"))
+JOINED = FIRST + BOM + SECOND  # as `cat a.txt bom.txt b.txt`: the BOM starts the second pack's first line
+
+
+def test_two_packs_joined_with_a_bom_play_every_board_as_the_page_reads_them():
+    out, err = io.StringIO(), io.StringIO()
+    count, _ = solve_text(JOINED, out=out, err=err)
+    assert count == 6 and "error" not in err.getvalue()
+    page_names = list(reference.load_pack(JOINED, 2025))
+    assert [line.split()[2] for line in out.getvalue().splitlines() if len(line.split()) == 3] == page_names
+
+
+def test_the_bundle_plays_every_board_of_packs_joined_with_a_bom():
+    env = dict(os.environ, SOLVER_BUDGET="0")
+    done = subprocess.run([sys.executable, str(PROJECT_ROOT / "dist" / "paiza_main.py")], input=JOINED.encode("utf-8"),
+                          capture_output=True, env=env, timeout=300)
+    assert done.returncode == 0
+    assert done.stdout.decode() == solved(JOINED)
+    assert done.stderr.decode().startswith("boards 6/6 ")
+
+
+def test_score_reads_a_select_list_with_a_bom_on_a_later_line_as_the_page_does(tmp_path, capsys):
+    first, second = solved(FIRST), solved(SECOND)
+    select = tmp_path / "select.txt"
+    select.write_text(first + BOM + second, encoding="utf-8")
+    assert cli_main(["score", str(select)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "total %d" % page_total(first + BOM + second)
+    assert page_total(first + BOM + second) == page_total(first) + page_total(second)
+
+
+def test_a_bom_inside_a_header_cuts_the_name_where_the_page_cuts_it():
+    text = "3 2 board" + BOM + "x\n910\n110\n"
+    boards, errors = read_pack(text)
+    assert errors == [] and [b.name for b in boards] == list(reference.load_pack(text, 2025)) == ["board"]
