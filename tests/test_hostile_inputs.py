@@ -210,3 +210,53 @@ def test_a_bom_inside_a_header_cuts_the_name_where_the_page_cuts_it():
     text = "3 2 board" + BOM + "x\n910\n110\n"
     boards, errors = read_pack(text)
     assert errors == [] and [b.name for b in boards] == list(reference.load_pack(text, 2025)) == ["board"]
+
+
+# ------------------------------------------------------------ 7: stdin or stdout closed
+
+EVERY_COMMAND = {  # a run of each command that would work with both streams open
+    "solve": ["solve", "pack.txt"], "score": ["score", "select.txt"], "gen": ["gen", "3", "both", "low"],
+    "board": ["board", "board_8x14_10_1_auto"], "bench": ["bench", "pack.txt"], "fit-plan": ["fit-plan", "--print"],
+    "advise": ["advise"], "report": ["report", "select.txt", "--pack", "pack.txt"],
+    "replay": ["replay", "pack.txt", "board_8x14_16_1_both"], "icpc": ["icpc"], "topcoder": ["topcoder"],
+    "classic": ["classic", "--games", "2"], "topcoder-test": ["topcoder-test", "--seeds", "1", "--inprocess"],
+}
+
+
+def test_every_command_is_listed_here():
+    from solver.cli import COMMANDS
+
+    assert sorted(EVERY_COMMAND) == sorted(name for name, _ in COMMANDS)
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_COMMAND))
+def test_every_command_with_stdout_closed_is_one_line(played_pack, name):
+    before = sorted(os.listdir(played_pack))
+    assert_refused(run_solver(*EVERY_COMMAND[name], cwd=played_pack, extra=">&-"), 1)
+    assert sorted(os.listdir(played_pack)) == before  # refused before it started
+
+
+@pytest.mark.parametrize("args", [["solve"], ["solve", "-"], ["score", "-"], ["report", "-", "--pack", "pack.txt"],
+                                  ["icpc"], ["topcoder"]])
+def test_a_command_reading_a_closed_stdin_is_one_line(played_pack, args):
+    assert_refused(run_solver(*args, cwd=played_pack, extra="<&-"), 1)
+
+
+@pytest.mark.parametrize("name", ["solve", "score", "gen", "board", "classic", "replay"])
+def test_a_command_not_reading_stdin_runs_with_it_closed(played_pack, name):
+    status, out, err = run_solver(*EVERY_COMMAND[name], cwd=played_pack, extra="<&-")
+    assert status == 0 and out and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("extra, status", [("<&-", 1), (">&-", 1), ("2>&-", 0)])
+def test_the_bundle_with_a_stream_closed(played_pack, extra, status):
+    bundle = str(PROJECT_ROOT / "dist" / "paiza_main.py")
+    command = "SOLVER_BUDGET=0 '%s' '%s' %s" % (sys.executable, bundle, extra)
+    if extra != "<&-":
+        command += " < pack.txt"
+    done = subprocess.run(["sh", "-c", command], cwd=str(played_pack), capture_output=True, text=True, timeout=300)
+    assert done.returncode == status
+    if status:
+        assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
+    else:
+        assert done.stdout == (played_pack / "select.txt").read_text(encoding="utf-8")

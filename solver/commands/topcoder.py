@@ -17,4 +17,7 @@ def run(args):
         play_stdio(sys.stdin, sys.stdout, None if args.quiet else sys.stderr, args.time_limit, args.share)
     except (BrokenPipeError, StopIteration):
         pass  # the tester closed the game
+    except OSError as error:  # stdin closed (<&-) or unreadable
+        print("topcoder: cannot read the tester's lines: %s" % error.strerror, file=sys.stderr)
+        return 1
     return 0
