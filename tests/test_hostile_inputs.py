@@ -260,3 +260,46 @@ def test_the_bundle_with_a_stream_closed(played_pack, extra, status):
         assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
     else:
         assert done.stdout == (played_pack / "select.txt").read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------ 8, 9: the Topcoder protocol and its bounds
+
+TOPCODER_REFUSED = {
+    "not a number": "abc\n",
+    "size 0": "0\n10\n2\n0 0\n",
+    "a negative size": "-5\n10\n2\n0 0\n",
+    "a size of 1000": "1000\n100000\n2\n0 0\n",
+    "a size of 300": "300\n20000\n2\n0 0\n",
+    "100 mines on 10x10": "10\n100\n2\n0 0\n",
+    "a negative mine count": "10\n-3\n2\n0 0\n",
+    "distance -1": "10\n10\n-1\n0 0\n",
+    "distance 3": "10\n10\n3\n0 0\n",
+    "a start outside the board": "10\n10\n2\n10 0\n",
+    "a one-number start line": "10\n10\n2\n3\n",
+    "an answer xyz": "10\n10\n2\n0 0\nxyz\n",
+    "an empty answer": "10\n10\n2\n0 0\n\n",
+    "an answer of 99": "10\n10\n2\n0 0\n99 5\n",
+    "an answer 1_0": "10\n10\n2\n0 0\n1_0 5\n",
+    "the input ending in the header": "10\n10\n",
+}
+
+
+@pytest.mark.parametrize("label", sorted(TOPCODER_REFUSED))
+def test_topcoder_refuses_a_malformed_protocol_or_a_game_out_of_bounds_in_one_line(label):
+    status, out, err = run_solver("topcoder", "--quiet", input_text=TOPCODER_REFUSED[label])
+    assert_refused((status, out, err), 1)
+    assert set(out.splitlines()) <= {"G 0 1", "G 1 0", "G 1 1"}  # at most the one move the bad answer answers
+
+
+def test_topcoder_plays_a_game_inside_the_bounds(tmp_path):
+    from solver.variants.topcoder.harness import header_lines, make_case
+
+    # the tester closes the game after the header and the first answer: a quiet end
+    board = make_case(1)
+    status, out, err = run_solver("topcoder", "--quiet", input_text="\n".join(header_lines(board)) + "\n")
+    assert status == 0 and err == "" and out.startswith("G ")
+
+
+@pytest.mark.parametrize("seeds", ["abc", "1-x", "10-1", "1_0", "1-100000000"])
+def test_topcoder_test_refuses_bad_seeds_in_one_line(seeds):
+    assert_refused(run_solver("topcoder-test", "--seeds", seeds), 2)
