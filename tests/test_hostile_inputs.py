@@ -303,3 +303,42 @@ def test_topcoder_plays_a_game_inside_the_bounds(tmp_path):
 @pytest.mark.parametrize("seeds", ["abc", "1-x", "10-1", "1_0", "1-100000000"])
 def test_topcoder_test_refuses_bad_seeds_in_one_line(seeds):
     assert_refused(run_solver("topcoder-test", "--seeds", seeds), 2)
+
+
+# ------------------------------------------------------------ 9, 10: ClassicPlayer's sizes and contradictions
+
+def test_classic_player_refuses_a_board_larger_than_the_classic_game_has():
+    from solver.variants.classic.player import ClassicPlayer
+
+    for width, height in [(1000, 1000), (300, 300), (31, 10), (10, 31), (30, 25)]:
+        with pytest.raises(ValueError, match="larger than the classic game's largest field"):
+            ClassicPlayer(width, height, 10)
+    ClassicPlayer(30, 24, 99)  # the largest custom field
+    ClassicPlayer(24, 30, 99)
+
+
+CONTRADICTIONS = {  # (width, height, mines), calls accepted first, the refused call, the cell its message names
+    "a corner showing 3 with one mine": ((3, 3, 1), [], {(0, 0): 3}, "(0, 0)"),
+    "a cell reported again with another digit": ((3, 3, 1), [{(0, 0): 1}], {(0, 0): 2}, "(0, 0)"),
+    "the centre showing 8 with one mine": ((3, 3, 1), [], {(1, 1): 8}, "(1, 1)"),
+    "a second cell off the board": ((9, 9, 10), [], {(0, 0): 1, (9, 9): 1}, "(9, 9)"),
+    "a float coordinate": ((9, 9, 10), [], {(0.0, 0): 1}, "(0.0, 0)"),
+    "a digit beside zeros only": ((9, 9, 10), [{(0, 0): 1}], {(1, 0): 0}, "(0, 0)"),
+    "zeros leaving a 1 no room": ((3, 3, 1), [{(0, 0): 1}, {(2, 0): 0}], {(0, 2): 0}, "(0, 0)"),
+    "a digit that is not 0-8": ((9, 9, 10), [], {(4, 4): 9}, "(4, 4)"),
+}
+
+
+@pytest.mark.parametrize("label", sorted(CONTRADICTIONS))
+def test_classic_player_refuses_a_contradiction_naming_the_cell_and_keeps_nothing(label):
+    from solver.variants.classic.player import ClassicPlayer
+
+    size, before, refused, cell = CONTRADICTIONS[label]
+    player = ClassicPlayer(*size)
+    for call in before:
+        player.opened(call)
+    kept = (list(player.values), player.hidden, player.numbers, player.safe, player.mines)
+    with pytest.raises(ValueError) as refusal:
+        player.opened(refused)
+    assert cell in str(refusal.value)
+    assert (list(player.values), player.hidden, player.numbers, player.safe, player.mines) == kept
