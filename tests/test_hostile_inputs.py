@@ -23,7 +23,7 @@ from solver.official.packs import format_pack, read_pack
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_solver(*args, cwd=PROJECT_ROOT, stdin=None, input_text=None, extra=""):
+def run_solver(*args, cwd=PROJECT_ROOT, stdin=None, input_text=None, extra="", timeout=300):
     """`python -m solver ARGS` in a subprocess (the project on the path): (status, stdout, stderr).
     `extra`: shell redirections such as '<&-' (then the command runs through sh)."""
     env = dict(os.environ, PYTHONPATH=str(PROJECT_ROOT))
@@ -31,7 +31,7 @@ def run_solver(*args, cwd=PROJECT_ROOT, stdin=None, input_text=None, extra=""):
     if extra:
         command = ["sh", "-c", " ".join("'%s'" % c.replace("'", "'\\''") for c in command) + " " + extra]
     done = subprocess.run(command, cwd=str(cwd), env=env, stdin=stdin, input=input_text,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=timeout)
     return done.returncode, done.stdout, done.stderr
 
 
@@ -342,3 +342,47 @@ def test_classic_player_refuses_a_contradiction_naming_the_cell_and_keeps_nothin
         player.opened(refused)
     assert cell in str(refusal.value)
     assert (list(player.values), player.hidden, player.numbers, player.safe, player.mines) == kept
+
+
+# ------------------------------------------------------------ 9, 11: advise's arguments
+
+@pytest.mark.parametrize("args", [
+    ["--counts", "30000000"], ["--counts", "1_0"], ["--counts", "0"], ["--check", "-1"], ["--check", "0"],
+    ["--top", "-1"], ["--seconds", "nan"], ["--seconds", "0"], ["--seconds", "1e9"], ["--max-bytes", "0"],
+    ["--max-bytes", "-5"], ["--sample", "100000000"],
+])
+def test_advise_refuses_what_it_cannot_measure_at_once_in_one_line(args):
+    # each refusal comes before any measuring (a run would take a minute or more)
+    assert_refused(run_solver("advise", *args, timeout=60), 2)
+
+
+# ------------------------------------------------------------ 11: the other arguments and messages
+
+def test_classic_starts_no_more_workers_than_games():
+    status, out, err = run_solver("classic", "--level", "beginner", "--games", "3", "--jobs", "100")
+    assert status == 0 and out.rstrip().endswith("3 jobs)"), out
+
+
+def test_classic_refuses_a_run_too_long_to_hold():
+    assert_refused(run_solver("classic", "--games", "100000000000", timeout=60), 2)
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("4 1_0\n", "'4 1_0'"), ("+4 4\n", "'+4 4'"),
+    ("3 3\n" + "M" * 5000 + "\n", "(5000 characters)"), ("x" * 5000 + "\n", "(5000 characters)"),
+], ids=["an underscore", "a plus sign", "a long row", "a long line"])
+def test_icpc_reads_sizes_as_digits_and_echoes_a_long_line_cut(text, shown):
+    status, out, err = run_solver("icpc", input_text=text)
+    assert_refused((status, out, err), 1)
+    assert shown in err and len(err) < 200
+
+
+def test_replay_says_which_line_and_why_for_a_board_that_does_not_read(tmp_path):
+    (tmp_path / "pack.txt").write_text(BAD_PACKS["two rows cut out of a board"], encoding="utf-8")
+    name = generate_pack(5, "both", "middle")[1].name
+    status, out, err = run_solver("replay", "pack.txt", name, cwd=tmp_path)
+    assert_refused((status, out, err), 1)
+    assert "(line 17)" in err and "rows, header says" in err and "no board named" not in err
+    status, out, err = run_solver("replay", "pack.txt", "board_none", cwd=tmp_path)
+    assert_refused((status, out, err), 1)
+    assert "no board named board_none" in err

@@ -5,7 +5,7 @@ import sys
 
 from ..official.rules import RULES
 from ..pages.pagekit import page_file_name
-from .options import output_problem, write_output
+from .options import output_problem, read_input, write_output
 from ..pages.replay import find_board, replay_page
 from ..pages.trace import record
 
@@ -18,7 +18,7 @@ def add_arguments(parser):
         "computed before each click, why each cell was clicked, and the running score; prints the "
         "page's path (with -o -, writes the page on stdout instead)."
     )
-    parser.add_argument("pack", metavar="PACK", help="board pack file")
+    parser.add_argument("pack", metavar="PACK", help="board pack file, or - for stdin")
     parser.add_argument("name", metavar="NAME", help="board name, e.g. board_9x9_10_1_auto")
     parser.add_argument("--rule", type=int, choices=sorted(RULES), help="objective and score (default: the header form)")
     parser.add_argument("--look", action="store_true", help="play with the two-step lookahead (as solve --look)")
@@ -27,12 +27,15 @@ def add_arguments(parser):
 
 def run(args):
     try:
-        board = find_board(args.pack, args.name)
+        board, why = find_board(read_input(args.pack), args.name)
     except OSError as exc:
         print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
         return 1
     if board is None:
-        print("error: no board named %s in %s" % (args.name, args.pack), file=sys.stderr)
+        if why is None:
+            print("error: no board named %s in %s" % (args.name, args.pack), file=sys.stderr)
+        else:  # the pack has it, but it does not read: say where and why
+            print("error: %s: %s" % (args.pack, why), file=sys.stderr)
         return 1
     path = args.output or page_file_name(board.name)
     problem = output_problem(path)

@@ -315,6 +315,12 @@ def _read_board(index, k):
     return None, "board %s (line %d): %s" % (_label(fields), number, refused), stray
 
 
+def board_at(index, k):
+    """(board, error) for the k-th board of a PackIndex: the board, or None and the
+    one-line message saying why the reader refuses it."""
+    return _read_board(index, k)[:2]
+
+
 def iter_pack(text):
     """The boards of a pack in input order, parsed one at a time.
 
