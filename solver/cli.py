@@ -39,12 +39,20 @@ def command_module(name):
     return importlib.import_module("solver.commands." + name.replace("-", "_"))
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, but a usage error is one line on stderr (status 2): the error,
+    then the usage squeezed onto the same line."""
+
+    def error(self, message):
+        self.exit(2, "%s: error: %s (%s)\n" % (self.prog, message, " ".join(self.format_usage().split())))
+
+
 def build_parser(argv=None):
     """The parser for the arguments `argv` (default: the command line).  Every command
     is listed from COMMANDS; only the module of the command `argv` names is imported."""
     argv = sys.argv[1:] if argv is None else argv
     named = next((arg for arg in argv if not arg.startswith("-")), None)
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m solver",
         description="Minesweeper contest player (ADC2025/ADC2026) and friends.",
     )

@@ -386,3 +386,18 @@ def test_replay_says_which_line_and_why_for_a_board_that_does_not_read(tmp_path)
     status, out, err = run_solver("replay", "pack.txt", "board_none", cwd=tmp_path)
     assert_refused((status, out, err), 1)
     assert "no board named board_none" in err
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "pack.txt"], ["replay", "pack.txt", "x", "--rule", "2027"], ["classic", "--level", "x"], [],
+    ["fit-plan", "--count", "-1", "--print"], ["fit-plan", "--count", "0", "--print"],
+    ["fit-plan", "--repeat", "0", "--print"], ["bench", "--repeat", "0", "pack.txt"],
+    ["bench", "--gen", "99999999999999999999", "both", "low"], ["bench", "--gen", "abc", "both", "low"],
+    ["topcoder", "--time-limit", "nan"], ["topcoder-test", "--jobs", "0", "--seeds", "1"],
+    ["classic", "--games", "0"], ["solve", "--budget", "nan", "pack.txt"],
+])
+def test_a_bad_argument_is_one_line(played_pack, args):
+    status, out, err = run_solver(*args, cwd=played_pack, timeout=60)
+    assert_refused((status, out, err), 2)
+    if not args:
+        assert "usage: python -m solver" in err  # the usage, squeezed onto the error's line
