@@ -401,3 +401,14 @@ def test_a_bad_argument_is_one_line(played_pack, args):
     assert_refused((status, out, err), 2)
     if not args:
         assert "usage: python -m solver" in err  # the usage, squeezed onto the error's line
+
+
+# ------------------------------------------------------------ 9: the CheckiO field
+
+@pytest.mark.parametrize("rows, columns", [(11, 10), (10, 11), (1000, 1000)])
+def test_checkio_refuses_a_field_larger_than_the_missions(rows, columns):
+    from solver.variants.checkio import checkio
+
+    with pytest.raises(ValueError, match="larger than the mission's 10x10"):
+        checkio([[-1] * columns for _ in range(rows)])
+    assert checkio([[-1] * 10 for _ in range(10)]) == [False, 0, 0]
