@@ -4,10 +4,13 @@ Each subcommand is a module of solver/commands/ with ``add_arguments(parser)`` a
 ``run(args) -> int``; this file only lists them, so ``python -m solver --help`` is
 the map of the product.
 A broken pipe (output piped into head) ends the run quietly with status 141, as a
-shell reports a Unix tool killed by SIGPIPE.
+shell reports a Unix tool killed by SIGPIPE.  A command started with stdout closed
+(``>&-``) is refused in one line before it starts; with stdin closed (``<&-``) a
+command that reads stdin says so in one line, the others run as usual.
 """
 
 import argparse
+import errno
 import importlib
 import os
 import sys
@@ -36,12 +39,20 @@ def command_module(name):
     return importlib.import_module("solver.commands." + name.replace("-", "_"))
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, but a usage error is one line on stderr (status 2): the error,
+    then the usage squeezed onto the same line."""
+
+    def error(self, message):
+        self.exit(2, "%s: error: %s (%s)\n" % (self.prog, message, " ".join(self.format_usage().split())))
+
+
 def build_parser(argv=None):
     """The parser for the arguments `argv` (default: the command line).  Every command
     is listed from COMMANDS; only the module of the command `argv` names is imported."""
     argv = sys.argv[1:] if argv is None else argv
     named = next((arg for arg in argv if not arg.startswith("-")), None)
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m solver",
         description="Minesweeper contest player (ADC2025/ADC2026) and friends.",
     )
@@ -61,7 +72,62 @@ def build_parser(argv=None):
 BROKEN_PIPE_STATUS = 141
 
 
+class ClosedInput:
+    """sys.stdin for a run started with stdin closed: reading it raises OSError('stdin is
+    closed', filename '-'), which a command that reads stdin reports in one line."""
+
+    def _closed(self, *args):
+        raise OSError(errno.EBADF, "stdin is closed", "-")
+
+    read = readline = readlines = __iter__ = __next__ = _closed
+    encoding = "utf-8"
+
+    @property
+    def buffer(self):
+        return self
+
+
+def is_closed(fd):
+    """Whether file descriptor `fd` (0, 1 or 2) cannot be used as the stream it stands for:
+    a read (fd 0) or write (1, 2) of no bytes fails with EBADF.  Python sets sys.stdin
+    (stdout, stderr) to None when its descriptor is closed at start-up, but a file opened
+    since can hold the number (the interpreter's own script file), so the descriptor is
+    tried."""
+    try:
+        if fd:
+            os.write(fd, b"")
+        else:
+            os.read(fd, 0)
+    except OSError as exc:
+        return exc.errno == errno.EBADF
+    return False
+
+
+def closed_streams():
+    """Which of stdin, stdout and stderr the process was started without.  Each such
+    file descriptor is pointed at /dev/null, so no file the command opens later takes
+    its number (a page written through fd 1, a subprocess handed a pack as its stdin);
+    a closed stdin becomes a ClosedInput and a closed stderr a sink."""
+    closed = []
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is None or is_closed(fd):
+            closed.append(name)
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+    if "stdin" in closed:
+        sys.stdin = ClosedInput()
+    if "stderr" in closed:
+        sys.stderr = open(2, "w", closefd=False)
+    return closed
+
+
 def main(argv=None):
+    closed = closed_streams()
+    if "stdout" in closed:  # every command prints on stdout
+        print("python -m solver: stdout is closed: there is nowhere to print the output", file=sys.stderr)
+        return 1
     args = build_parser(argv).parse_args(argv)
     try:
         status = args.run(args) or 0

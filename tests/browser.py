@@ -2,7 +2,8 @@
 
 `open_page(path)` loads a file in a fresh page whose every request is routed: a file://
 request goes through, any other is refused and remembered, so a test can assert that
-nothing left the file.  Console errors and uncaught page errors are remembered too.
+nothing left the file.  Console errors, uncaught page errors and dialogs (an alert()
+that ran) are remembered too.
 Where chromium or playwright is missing the tests skip, but fail under CI=true (.ci/run
 installs both).  Playwright's own browser download is not used: chromium is launched
 from CHROMIUM with the flags that keep it off the network.
@@ -45,6 +46,7 @@ class Browser:
         )
         self.errors = []  # console errors and page errors
         self.outside = []  # requests that tried to leave the file
+        self.dialogs = []  # alert(), confirm(), prompt() that a script opened
         self._context.route("**/*", self._route)
 
     def _route(self, route):
@@ -60,8 +62,13 @@ class Browser:
         page = self._context.new_page()
         page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
         page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("dialog", self._dialog)
         page.goto(Path(path).resolve().as_uri())
         return page
+
+    def _dialog(self, dialog):
+        self.dialogs.append(dialog.message)
+        dialog.dismiss()
 
     def close(self):
         self._context.close()

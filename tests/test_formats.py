@@ -264,8 +264,8 @@ mixed_text = st.lists(st.tuples(st.one_of(st.sampled_from(VALID_LINES), garbage)
 
 
 def has_content(text):
-    """True when some line is not blank as the readers see it."""
-    return any(line.split() for line in text.lstrip("\ufeff").split("\n"))
+    """True when some line is not blank as the readers see it (a U+FEFF is a space to them)."""
+    return any(line.split() for line in text.replace("\ufeff", " ").split("\n"))
 
 
 @given(st.one_of(st.text(), mixed_text))
@@ -281,9 +281,9 @@ def test_read_pack_never_raises_and_reports(text):
 
 def naive_headers(text):
     """(line number, fields) of every header, by normalising each line as the official
-    removeEmptyItems does and matching the official isHeader."""
+    removeEmptyItems does (its \\s takes U+FEFF for a space) and matching the official isHeader."""
     found = []
-    for number, raw in enumerate(text.lstrip("\ufeff").split("\n"), 1):
+    for number, raw in enumerate(text.replace("\ufeff", " ").split("\n"), 1):
         line = " ".join(raw.split())
         if re.match(r"^(\d+) +(\d+)", line, re.ASCII):
             found.append((number, line.split()))
@@ -436,7 +436,7 @@ def test_under_a_2026_header_any_name_reads_back(name):
     assert errors == [] and [b.name for b in boards] == [name]
 
 
-@pytest.mark.parametrize("odd", ["\x1c", "\x1f", "\x85", "\ufeff"])
+@pytest.mark.parametrize("odd", ["\x1c", "\x1f", "\x85"])
 def test_a_header_split_otherwise_by_the_page_is_refused(odd):
     # Python's split() and JavaScript's \s disagree on these: the page would read another name
     boards, errors = read_pack(format_board(BOARD_A) + "3 2 board%sx\n910\n110\n" % odd)

@@ -3,9 +3,12 @@
 import sys
 import time
 
-from ..lab.advise import CONTEST_SECONDS, COUNTS, DIFFICULTIES, MODES, SAMPLE, points_text, busy, check, load_average, measured_line, predict, rehearse_best, run_budget
+from ..lab.advise import (CHECK_CAP, CONTEST_SECONDS, COUNTS, DIFFICULTIES, MAX_COUNT, MODES, SAMPLE, SAMPLE_RANGE,
+                          SECONDS_CAP, busy, check, load_average, measured_line, points_text, predict, rehearse_best,
+                          run_budget, smallest_pack_bytes)
 from ..lab.bundlerun import BUNDLE
 from ..lab.forecast import median
+from ..official.lines import is_count
 from ..official.names import pack_name
 from ..official.rules import RULES
 
@@ -44,13 +47,39 @@ def add_arguments(parser):
                         help="then run the bundle RUNS times (default 3) on the best pack, generated for real")
 
 
+def _counts(text):
+    """The pack sizes of --counts, or ValueError: whole numbers (ASCII digits) from 1 to MAX_COUNT."""
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    wrong = [w for w in words if not is_count(w) or len(w) > 9 or not 1 <= int(w) <= MAX_COUNT]
+    if wrong or not words:
+        raise ValueError("--counts: %s is not a pack size from 1 to %d (a bigger pack does not fit paiza.IO's "
+                         "512 MB)" % ((wrong[0][:20] if wrong else "(none)"), MAX_COUNT))
+    return tuple(sorted(set(int(w) for w in words)))
+
+
+def _arguments(args):
+    """(modes, difficulties, counts) of the command line, or ValueError saying what is wrong."""
+    modes = _words(args.modes, MODES, "--modes")
+    difficulties = _words(args.difficulties, DIFFICULTIES, "--difficulties")
+    counts = _counts(args.counts)
+    if not SAMPLE_RANGE[0] <= args.sample <= SAMPLE_RANGE[1]:
+        raise ValueError("--sample must be from %d to %d boards" % SAMPLE_RANGE)
+    if not 0 < args.seconds <= SECONDS_CAP:  # also refuses nan
+        raise ValueError("--seconds must be above 0 and at most %d (paiza.IO's limit is 2)" % SECONDS_CAP)
+    if args.top < 0:
+        raise ValueError("--top must be 0 (all) or more")
+    if args.check is not None and not 1 <= args.check <= CHECK_CAP:
+        raise ValueError("--check must be from 1 to %d runs" % CHECK_CAP)
+    if args.max_bytes is not None:
+        smallest = smallest_pack_bytes(modes, difficulties, counts, args.rule)
+        if args.max_bytes < smallest:
+            raise ValueError("--max-bytes %d leaves no pack: the smallest candidate is %d bytes" % (args.max_bytes, smallest))
+    return modes, difficulties, counts
+
+
 def run(args):
     try:
-        modes = _words(args.modes, MODES, "--modes")
-        difficulties = _words(args.difficulties, DIFFICULTIES, "--difficulties")
-        counts = tuple(sorted(set(int(c) for c in args.counts.split(",") if c)))
-        if not counts or counts[0] < 1 or args.sample < 10 or args.seconds <= 0:
-            raise ValueError("counts, --sample (10 or more) and --seconds must be positive")
+        modes, difficulties, counts = _arguments(args)
     except ValueError as exc:
         print("advise: %s" % exc, file=sys.stderr)
         return 2

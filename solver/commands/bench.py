@@ -6,6 +6,7 @@ from ..contest.batch import format_totals
 from .options import LOOK_HELP
 from ..lab.bench import bench_pack, contest_total
 from ..official.generator import generate_pack
+from ..official.lines import is_count, read_text
 from ..official.names import pack_name
 from ..official.packs import read_pack
 from ..official.rules import RULES
@@ -33,12 +34,23 @@ def add_arguments(parser):
     parser.add_argument("--look", action="store_true", help=LOOK_HELP + " (the --contest total is the entry's, without it)")
 
 
+# a generated pack is held whole: at most as many boards as advise ranks (lab.advise.MAX_COUNT)
+MAX_GEN = 1000000
+MAX_REPEAT = 100
+
+
 def run(args):
+    if not 1 <= args.repeat <= MAX_REPEAT:
+        print("error: --repeat must be from 1 to %d" % MAX_REPEAT, file=sys.stderr)
+        return 2
+    for count, _, _ in args.gen:
+        if not (is_count(count) and len(count) <= 9 and 1 <= int(count) <= MAX_GEN):
+            print("error: --gen %s: COUNT must be a whole number from 1 to %d" % (count[:20], MAX_GEN), file=sys.stderr)
+            return 2
     packs = []
     for path in args.packs:
         try:
-            with open(path, encoding="utf-8", errors="replace") as handle:
-                boards, errors = read_pack(handle.read())
+            boards, errors = read_pack(read_text(sys.stdin if path == "-" else path))
         except OSError as exc:
             print("error: cannot read %s: %s" % (path, exc.strerror), file=sys.stderr)
             return 1

@@ -34,10 +34,15 @@ def add_arguments(parser):
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (the result does not depend on J)")
 
 
+# games in one run: at about 10 ms an expert game, ten million take more than a day on one core
+MAX_GAMES = 10000000
+
+
 def run(args):
-    if args.games < 1 or args.jobs < 1:
-        print("error: --games and --jobs must be at least 1", file=sys.stderr)
+    if not 1 <= args.games <= MAX_GAMES or args.jobs < 1:
+        print("error: --games must be from 1 to %d and --jobs at least 1" % MAX_GAMES, file=sys.stderr)
         return 2
+    args.jobs = min(args.jobs, args.games)  # a worker with no game to play is not started
     began = time.perf_counter()
     wins, seconds, slowest = play_games(args.level, args.rule, args.games, args.seed, args.jobs, _progress_bar(sys.stderr))
     wall = time.perf_counter() - began

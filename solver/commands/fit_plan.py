@@ -21,7 +21,16 @@ def add_arguments(parser):
     )
 
 
+# boards per difficulty and mode, and runs per board: the default tables took 600 and 2; a
+# hundred thousand boards of each of twelve packs run for hours
+MAX_COUNT = 100000
+MAX_REPEAT = 20
+
+
 def run(args):
+    if not 1 <= args.count <= MAX_COUNT or not 1 <= args.repeat <= MAX_REPEAT:
+        print("fit-plan: --count must be from 1 to %d and --repeat from 1 to %d" % (MAX_COUNT, MAX_REPEAT), file=sys.stderr)
+        return 2
     rules = (args.rule,) if args.rule else None
     tables = current_tables()
     tables.update(fit(args.count, args.repeat, sys.stderr, rules))

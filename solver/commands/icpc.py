@@ -38,4 +38,7 @@ def run(args):
         sys.stdout.flush()  # the answers before the bad line come first
         print(f"icpc: {error}", file=sys.stderr)
         return 1
+    except OSError as error:  # stdin closed (<&-) or unreadable (a folder)
+        print(f"icpc: cannot read stdin: {error.strerror}", file=sys.stderr)
+        return 1
     return 0

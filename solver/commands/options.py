@@ -1,8 +1,11 @@
-"""What several commands' arguments share: the header form, the lookahead switch, reading input."""
+"""What several commands' arguments share: the header form, the lookahead switch, reading
+input, writing a page."""
 
+import os
 import sys
 
 from ..official.lines import read_text
+from ..pages.pagekit import write_page
 
 LOOK_HELP = (
     "rank risky guesses by two-step safety (one exact lookahead): fewer mines hit on "
@@ -30,3 +33,24 @@ def parse_format(text):
 def read_input(path):
     """The text of a file, or of stdin for '-': bytes decoded by lines.read_text."""
     return read_text(sys.stdin if path == "-" else path)
+
+
+def output_problem(path):
+    """Why a page cannot be written at `path` ('-': stdout), said before any work is
+    done, or None.  Whatever this misses (no permission) is met when writing."""
+    if path == "-":
+        return None
+    if os.path.isdir(path):
+        return "it is a folder"
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        return "folder %s does not exist" % folder
+    return None
+
+
+def write_output(path, text):
+    """Write a page to `path`, or to stdout for '-'; OSError when the file cannot be written."""
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        write_page(path, text)

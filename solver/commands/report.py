@@ -4,7 +4,8 @@ import os
 import sys
 
 from ..official.rules import RULES
-from ..pages.pagekit import write_page
+from ..official.scorer import select_form
+from .options import output_problem, read_input, write_output
 from ..pages.report import replay_links, report_page, report_rows, write_replays
 
 
@@ -12,35 +13,54 @@ def add_arguments(parser):
     parser.description = (
         "Reads a select list and the board pack it was played on, and writes one standalone HTML page "
         "(-o, default report.html): the total as the official page shows it, a sortable table of every "
-        "board, and plots of ratio against density, points against size and mines hit; prints the page's path."
+        "board, and plots of ratio against density, points against size and mines hit; prints the page's path "
+        "(with -o -, writes the page on stdout instead)."
     )
-    parser.add_argument("select", metavar="SELECT", help="select list file (the solver's output)")
-    parser.add_argument("--pack", required=True, help="board pack the select list was played on")
+    parser.add_argument("select", metavar="SELECT", help="select list file (the solver's output), or - for stdin")
+    parser.add_argument("--pack", required=True, help="board pack the select list was played on (its boards that do "
+                        "not read are warnings: the official page never sees the pack)")
     parser.add_argument("--rule", type=int, choices=sorted(RULES), help="default: from the select list's header form")
-    parser.add_argument("-o", "--output", metavar="FILE", default="report.html", help="page to write (default: report.html)")
+    parser.add_argument("-o", "--output", metavar="FILE", default="report.html", help="page to write, - for stdout (default: report.html)")
     parser.add_argument("--replays", metavar="DIR", help="also write each board's replay page into DIR and link it")
 
 
 def run(args):
+    target, problem = args.output, output_problem(args.output)
+    if problem is None and args.replays and os.path.exists(args.replays) and not os.path.isdir(args.replays):
+        target, problem = args.replays, "it is a file, not a folder"
+    if problem is not None:
+        print("error: cannot write %s: %s" % (target, problem), file=sys.stderr)
+        return 1
     try:
-        with open(args.select, encoding="utf-8", errors="replace") as handle:
-            select_text = handle.read()
-        with open(args.pack, encoding="utf-8", errors="replace") as handle:
-            pack_text = handle.read()
+        select_text = read_input(args.select)
+        pack_text = read_input(args.pack)
     except OSError as exc:
         print("error: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
         return 1
-    rows, total, rule, errors = report_rows(select_text, pack_text, args.rule)
+    rows, totals, errors, warnings = report_rows(select_text, pack_text, args.rule)
     for error in errors:
         print("error: " + error, file=sys.stderr)
+    for warning in warnings:
+        print("warning: " + warning, file=sys.stderr)
     if errors:
         print("error: the official page rejects the whole file", file=sys.stderr)
         return 1
+    if len(totals) > 1:
+        print("error: the list mixes ADC2025 headers (X Y NAME) and ADC2026 ones (X Y MINES NAME): a report shows "
+              "one official total; give --rule 2025 or --rule 2026", file=sys.stderr)
+        return 2
+    rule = args.rule or (next(iter(totals)) if totals else select_form(select_text))
     same = {}
-    if args.replays:
-        same = write_replays(rows, args.replays, rule)
-    links = replay_links(rows, args.output, args.replays)
-    title = "%s on %s" % (os.path.basename(args.select), os.path.basename(args.pack))
-    write_page(args.output, report_page(rows, total, rule, title, links, same))
-    print(os.path.abspath(args.output))
+    report = None if args.output == "-" else args.output
+    try:
+        if args.replays:
+            same = write_replays(rows, args.replays, rule)
+        links = replay_links(rows, report, args.replays)
+        title = "%s on %s" % (os.path.basename(args.select), os.path.basename(args.pack))
+        write_output(args.output, report_page(rows, totals.get(rule, 0), rule, title, links, same))
+    except OSError as exc:
+        print("error: cannot write %s: %s" % (exc.filename or args.output, exc.strerror), file=sys.stderr)
+        return 1
+    if report is not None:
+        print(os.path.abspath(report))
     return 0

@@ -3,18 +3,34 @@
 import sys
 
 from ..variants.topcoder.player import TIME_LIMIT, UNLOCK_SHARE
-from ..variants.topcoder.stdio import play_stdio
+from ..variants.topcoder.stdio import ProtocolError, play_stdio
 
 
 def add_arguments(parser):
+    parser.description = (
+        "Reads the Topcoder SuperMinesweeper tester's lines on stdin (N, M, D, the start 'r c', then one answer "
+        "a move) and prints its moves on stdout ('G r c', 'STOP'); a summary line on stderr.  A game outside "
+        "the statement's bounds (N 10..50, M from 10% to 30% of the cells, D one of 1 2 4 5 8 9 10) or a "
+        "line the protocol does not allow is refused in one line, exit status 1."
+    )
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="think time per test, seconds (default 10)")
     parser.add_argument("--share", type=float, default=UNLOCK_SHARE, help="stop rule: share of the closed safe cells a guess is worth")
     parser.add_argument("--quiet", action="store_true", help="no summary line on stderr")
 
 
 def run(args):
+    if not 0 < args.time_limit < float("inf") or not 0 < args.share <= 1:
+        print("topcoder: --time-limit must be a positive number of seconds and --share within (0, 1]", file=sys.stderr)
+        return 2
     try:
         play_stdio(sys.stdin, sys.stdout, None if args.quiet else sys.stderr, args.time_limit, args.share)
     except (BrokenPipeError, StopIteration):
         pass  # the tester closed the game
+    except OSError as error:  # stdin closed (<&-) or unreadable
+        print("topcoder: cannot read the tester's lines: %s" % error.strerror, file=sys.stderr)
+        return 1
+    except ProtocolError as error:
+        sys.stdout.flush()
+        print("topcoder: %s" % error, file=sys.stderr)
+        return 1
     return 0

@@ -8,6 +8,10 @@ from ..variants.topcoder.player import TIME_LIMIT
 
 
 def add_arguments(parser):
+    parser.description = (
+        "Reads nothing: plays the given seeds' games (the official tester's boards) through the Topcoder player "
+        "and prints one line a seed (score, board, opened cells, hits, time), then the mean."
+    )
     parser.add_argument("--seeds", default="1-10", help="seeds, e.g. 1-100 or 1,3,5-7 (default 1-10)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="think time per test, seconds")
@@ -16,9 +20,16 @@ def add_arguments(parser):
 
 
 def run(args):
-    seeds = parse_seeds(args.seeds)
+    try:
+        seeds = parse_seeds(args.seeds)
+    except ValueError as exc:
+        print("topcoder-test: --seeds: %s" % exc, file=sys.stderr)
+        return 2
     if not seeds:
-        print("no seeds", file=sys.stderr)
+        print("topcoder-test: --seeds names no seed", file=sys.stderr)
+        return 2
+    if args.jobs < 1 or not 0 < args.time_limit < float("inf"):
+        print("topcoder-test: --jobs must be at least 1 and --time-limit a positive number of seconds", file=sys.stderr)
         return 2
 
     def one(seed):
@@ -27,7 +38,7 @@ def run(args):
         return play_subprocess(seed, args.time_limit)
 
     results = []
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+    with ThreadPoolExecutor(max_workers=min(args.jobs, len(seeds))) as pool:  # no idle workers
         for result in pool.map(one, seeds):
             results.append(result)
             if not args.quiet:

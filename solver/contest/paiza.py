@@ -21,6 +21,7 @@ Environment: SOLVER_BUDGET (seconds, a float) overrides the budget; 0 or empty
 plays every board with no deadline (tests use it for reproducible output).
 """
 
+import errno
 import io
 import os
 import sys
@@ -96,21 +97,49 @@ def pack_input(stdin, folder):
 
 
 def main():
-    """Read the pack, play it within the budget, write select list and summary; the exit status."""
+    """Read the pack (pack_input), play it within the budget, write select list and
+    summary; the exit status.  No pack, a closed or unreadable stdin or a closed stdout
+    is one line on stderr and status 1; a reader of stdout gone away (| head), 141."""
+    streams = (sys.stdin, sys.stdout, sys.stderr)
+    closed = [fd for fd in (0, 1, 2) if streams[fd] is None or _is_closed(fd)]  # before any file is opened that could take the number
+    err = io.StringIO() if 2 in closed else sys.stderr  # started with stderr closed: messages go nowhere
     start = process_start(FIRST_STATEMENT_CLOCK - STARTUP_ALLOWANCE_SECONDS)
     budget = budget_from_environment(os.environ, BUDGET_SECONDS)
+    if 0 in closed or 1 in closed:  # <&-, >&-
+        err.write("error: %s is closed\n" % ("stdin" if 0 in closed else "stdout"))
+        return 1
     try:
         text = pack_input(sys.stdin, os.path.dirname(os.path.abspath(sys.argv[0] or ".")))
     except NoPack as exc:
-        sys.stderr.write("error: %s\n" % exc)
+        err.write("error: %s\n" % exc)
+        return 1
+    except OSError as exc:
+        err.write("error: cannot read stdin: %s\n" % exc.strerror)
         return 1
     # one write at the end: thousands of small writes through the text layer cost more
     select_list = io.StringIO()
-    solve_text(text, budget, None, start, select_list, sys.stderr)
-    sys.stdout.buffer.write(select_list.getvalue().encode("utf-8"))
-    sys.stdout.flush()
-    sys.stderr.flush()
+    solve_text(text, budget, None, start, select_list, err)
+    try:
+        sys.stdout.buffer.write(select_list.getvalue().encode("utf-8"))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return 141  # as a shell reports a tool killed by SIGPIPE
+    err.flush()
     return 0
+
+
+def _is_closed(fd):
+    """Whether file descriptor `fd` (0, 1 or 2) cannot serve as its stream: a read (0) or
+    write (1, 2) of no bytes fails with EBADF (with 2>&-, the interpreter's own script
+    file can hold number 2, read-only)."""
+    try:
+        if fd:
+            os.write(fd, b"")
+        else:
+            os.read(fd, 0)
+    except OSError as exc:
+        return exc.errno == errno.EBADF
+    return False
 
 
 def exit_now(status=0):

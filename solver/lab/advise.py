@@ -28,6 +28,20 @@ START_COUNTS = 4  # pack sizes the start of play is timed at
 REHEARSED = 2  # best packs rehearsed at full size (more if the order then changes)
 MOST_REHEARSED = 5
 CONTEST_SECONDS = 2.0  # paiza.IO's limit, which the bundle's baked budget is made for
+# What the command takes (checked before anything is measured):
+# - a pack of at most MAX_COUNT boards: paiza.IO runs a program in 512 MB, and the bundle
+#   holds a pack's bytes and its text (twice its size) and the index it has time for.
+#   Measured: on a 1,000,000-board stand-in pack (179 MB; packshape gives 178-181 MB for
+#   every mode and difficulty) the bundle peaked at 371 MB; from about 1,400,000 boards the
+#   bytes and text alone pass 512 MB.  (The official page makes packs of any count, in
+#   steps of 10.)
+# - SAMPLE_RANGE boards of each mode and difficulty measured (each is generated and
+#   played COPIES times over), at most SECONDS_CAP seconds of budget (paiza.IO's is 2),
+#   at most CHECK_CAP real runs in the check.
+MAX_COUNT = 1000000
+SAMPLE_RANGE = (10, 20000)
+SECONDS_CAP = 60.0
+CHECK_CAP = 100
 TOLERANCE = 0.25  # the check's bound on |real - predicted| / predicted
 
 Prediction = namedtuple("Prediction", "count mode difficulty points bytes how")
@@ -46,6 +60,13 @@ def _start_counts(counts):
         return ordered
     step = (len(ordered) - 1) / (START_COUNTS - 1)
     return sorted(set(ordered[round(k * step)] for k in range(START_COUNTS)))
+
+
+def smallest_pack_bytes(modes, difficulties, counts, rule=2025):
+    """The bytes of the smallest candidate pack: the one --max-bytes must leave (cheap: the
+    fewest boards of each mode and difficulty, their headers only)."""
+    fewest = min(counts)
+    return min(pack_sizes([fewest], mode, difficulty, rule)[fewest] for mode in modes for difficulty in difficulties)
 
 
 def run_budget(seconds):

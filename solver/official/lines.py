@@ -2,7 +2,9 @@
 
 A BOM, the CR of CRLF and surrounding space are removed, and every inner run of
 whitespace becomes one space, so a tab-separated header is still a header.  Both
-readers, of packs and of select lists, see lines this way.
+readers, of packs and of select lists, see lines this way.  A byte-order mark
+(U+FEFF) anywhere is a space, as the page's \\s and trim() take it: two files joined
+with a BOM between them read as the page reads them (`spaced_marks`).
 
 Files come in through `read_text`: bytes decoded as UTF-8 with replacement (a strict
 locale or a stray Latin-1 byte never crashes a run) and an old Mac's lone CR read
@@ -18,10 +20,15 @@ def normal_line(raw):
     return " ".join(raw.split())
 
 
+def spaced_marks(text):
+    """The text with every byte-order mark (U+FEFF) made a space: the official page's \\s
+    and trim() take it for one, Python's split() does not."""
+    return text.replace("\ufeff", " ") if "\ufeff" in text else text
+
+
 def source_lines(text):
     """(1-based line number, normal line) for every line of a text, blank ones included."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = spaced_marks(text)
     for number, raw in enumerate(text.split("\n"), 1):
         yield number, normal_line(raw)
 
@@ -52,8 +59,8 @@ def read_text(source):
     return decode_text(stream.read())
 
 
-# Python's split() takes \x1c-\x1f and \x85 for spaces, JavaScript's \s does not; \s
-# takes U+FEFF for one, split() does not.  find_odd_space(line): a match of the first
-# such character of the line, or None (a bound regular-expression search: it runs on
-# every board header read).
-find_odd_space = re.compile("[\x1c-\x1f\x85\ufeff]").search
+# Python's split() takes \x1c-\x1f and \x85 for spaces, JavaScript's \s does not (\s
+# takes U+FEFF for one and split() does not: the readers make it a space first, with
+# spaced_marks).  find_odd_space(line): a match of the first such character of the
+# line, or None (a bound regular-expression search: it runs on every board header read).
+find_odd_space = re.compile("[\x1c-\x1f\x85]").search

@@ -5,7 +5,9 @@ A pack holds boards, each a header line then Y rows of X digits (9 is a mine):
     X Y NAME          ADC2025 form
     X Y MINES NAME    ADC2026 form
 
-Blank lines are optional, LF or CRLF, trailing spaces and a UTF-8 BOM are fine.
+Blank lines are optional, LF or CRLF, trailing spaces and a UTF-8 BOM are fine (a BOM
+anywhere is a space, as the official page reads it: packs joined with a BOM between
+them lose no board).
 A malformed board is reported as one line naming the board and its line number,
 and every other board is still read.  A board is complete after its Y rows: lines
 after them that start no board (a stray row, '-3 3 name', 'a 6 name') are reported
@@ -23,7 +25,7 @@ from itertools import repeat
 from ..grid.bitset import popcount
 from .board import Board, board_header
 from ..grid.geometry import geometry
-from .lines import find_odd_space, is_count, normal_line
+from .lines import find_odd_space, is_count, normal_line, spaced_marks
 from ..grid.planes import digit_planes, mines_of, miscounted
 from .selects import name_reads_back
 
@@ -98,7 +100,7 @@ def _header_height(fields):
 def _check_spaces(header):
     """Raise ValueError when the header holds a character that Python's split() and the
     official page's \\s disagree on: the page would read another name than ours (it
-    keeps '\\x85' inside a name and cuts at U+FEFF), so our select-list header would
+    keeps '\\x85' inside a name), so our select-list header would
     name a board the page does not have."""
     odd = find_odd_space(header)
     if odd is not None:
@@ -234,7 +236,8 @@ def index_pack(text, until=None):
         parts = _NEXT_PLAIN_HEADER.split("\n" + text)  # [before, header, rows, header, rows, ...]
     if parts is not None:
         before, headers, rows = parts[0], parts[1::2], parts[2::2]
-    else:
+    else:  # a plain pack is ASCII: only here can a byte-order mark be found
+        text = spaced_marks(text)
         spans = [match.span() for match in _ANY_HEADER.finditer(text)]
         headers = [text[start:end] for start, end in spans]
         ends = [start - 1 for start, _ in spans[1:]] + [len(text)]  # each up to the next header's line break
@@ -284,11 +287,18 @@ def _blank_free(lines):
     return sum(1 for raw in lines if raw.strip())
 
 
+def header_name(fields):
+    """The board name a header's fields give (None when there is none), whether or not
+    the board under it reads."""
+    if len(fields) >= 4 and is_count(fields[2]):
+        return fields[3]
+    return fields[2] if len(fields) >= 3 else None
+
+
 def _label(fields):
     """The board name a header's fields give, for messages ('?' when there is none)."""
-    if len(fields) >= 4 and is_count(fields[2]):
-        return fields[3][:40]
-    return fields[2][:40] if len(fields) >= 3 else "?"
+    name = header_name(fields)
+    return "?" if name is None else name[:40]
 
 
 def _skipped(more, before):
@@ -352,6 +362,12 @@ def _read_board(index, k):
         except ValueError as exc:
             refused = exc
     return None, "board %s (line %d): %s" % (_label(fields), number, refused), stray
+
+
+def board_at(index, k):
+    """(board, error) for the k-th board of a PackIndex: the board, or None and the
+    one-line message saying why the reader refuses it."""
+    return _read_board(index, k)[:2]
 
 
 def iter_pack(text):

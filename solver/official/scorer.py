@@ -1,8 +1,11 @@
 """The `score` command: a select list scored as the official page scores it.
 
 Boards come from ``--pack`` or, as on the official page, are regenerated from their
-names.  Any bad line or out-of-range click makes the official page reject the whole
-file; ``--lenient`` skips them instead.  What the page accepts but may surprise is
+names.  The official page never sees the pack: a board the pack reader refuses is
+said in a warning and costs the select list nothing (a board the list names but the
+pack holds only malformed is regenerated from its name, as the page would).  Any bad
+line or out-of-range click of the select list makes the official page reject the
+whole file; ``--lenient`` skips them instead.  What the page accepts but may surprise is
 said on stderr: a header whose size is not the board's (the page plays the clicks on
 the board's own width, so a click can open another cell than it names) and a list
 mixing ADC2025 and ADC2026 headers (scored and totalled per rule).  The scoring
@@ -13,8 +16,8 @@ from collections import namedtuple
 
 from .board import mine_count
 from .generator import board_from_name
-from .packs import read_pack
 from .judge import replayed
+from .packs import boards_of, header_name, index_pack
 from .rules import RULES
 from .selects import read_select
 
@@ -27,7 +30,7 @@ def _lookup(name, boards, form):
     return board_from_name(name, form)
 
 
-Scored = namedtuple("Scored", "rows totals errors warnings")
+Scored = namedtuple("Scored", "rows totals errors warnings plays")
 Scored.__doc__ = """A select list scored.
 
 rows     -- (name, score, counted, rule) per board in list order; `counted` is what the
@@ -36,8 +39,23 @@ totals   -- {rule: total} for the rules the rows use, in order of first use
 errors   -- what makes the official page reject the whole file (rows then empty,
             unless lenient)
 warnings -- what the page accepts but the user should know (a header whose size is
-            not the board's)
+            not the board's, a board of the pack that does not read)
+plays    -- (board, clicks as the page plays them, rule) per row
 """
+
+
+def _pack_boards(pack_text, warnings):
+    """({name: the first board of that name}, names of the pack's headers whose board is
+    refused) of a pack text; each problem of the pack is a warning."""
+    index = index_pack(pack_text)
+    boards = {}
+    for board, error in boards_of(index):
+        if board is None:
+            warnings.append("pack: %s (not loaded: the official page never sees the pack)" % error)
+        else:
+            boards.setdefault(board.name, board)
+    refused = {header_name(header.split()) for header in index.headers} - set(boards)
+    return boards, refused
 
 
 def _size(value):
@@ -94,23 +112,22 @@ def score_text(text, pack_text=None, rule=None, lenient=False):
             "line %d: clicks before the first header; the official page adds them to the clicks of %s (line %d)"
             % (entries[0].clicks[0][2], entries[0].name, entries[0].line)
         )
-    boards = {}
-    if pack_text is not None:
-        pack, pack_errors = read_pack(pack_text)
-        errors.extend("pack: " + e for e in pack_errors)
-        for board in pack:
-            boards.setdefault(board.name, board)
+    boards, refused = _pack_boards(pack_text, warnings) if pack_text is not None else ({}, set())
     plays = []
     for entry in entries:
         form = 2026 if entry.mines is not None else 2025
         try:
             board = _lookup(entry.name, boards, form)
         except ValueError as exc:
-            errors.append("line %d: cannot find or regenerate board %s: %s" % (entry.line, entry.name, exc))
+            where = " (the pack's board of that name does not read)" if entry.name in refused else ""
+            errors.append("line %d: cannot find or regenerate board %s%s: %s" % (entry.line, entry.name, where, exc))
             continue
+        if entry.name in refused and entry.name not in boards:
+            warnings.append("line %d: board %s does not read in the pack; scored on the board its name "
+                            "regenerates, as the official page does" % (entry.line, entry.name[:40]))
         plays.append((board, _clicks_on_board(entry, board, errors, warnings), rule or form))
     if errors and not lenient:
-        return Scored([], {}, errors, warnings)
+        return Scored([], {}, errors, warnings, [])
     rows, totals = [], {}
     for board, clicks, board_rule in plays:
         rule_object = RULES[board_rule]
@@ -118,7 +135,7 @@ def score_text(text, pack_text=None, rule=None, lenient=False):
         score, counted = rule_object.value(points), rule_object.value(rule_object.counted(points))
         totals[board_rule] = totals.get(board_rule, 0) + counted
         rows.append((board.name, score, counted, board_rule))
-    return Scored(rows, totals, errors, warnings)
+    return Scored(rows, totals, errors, warnings, plays)
 
 
 def score_select(text, pack_text=None, rule=None, lenient=False):

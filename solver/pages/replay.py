@@ -11,7 +11,7 @@ styles are `replay_page`.
 
 
 from ..grid.bitset import popcount
-from ..official.packs import iter_pack
+from ..official.packs import board_at, header_name, index_pack
 from ..grid.geometry import geometry
 from .pagekit import document, escape, script_json
 from ..engine.policy import OPENED_BONUS
@@ -169,11 +169,16 @@ def replay_page(played):
 # ---------------------------------------------------------------- command line
 
 
-def find_board(path, name):
-    """The board called `name` in the pack at `path` (the first of that name), or None."""
-    with open(path, encoding="utf-8", errors="replace") as handle:
-        text = handle.read()
-    for board, _ in iter_pack(text):
-        if board is not None and board.name == name:
-            return board
-    return None
+def find_board(text, name):
+    """(board, why) for the first board called `name` in a pack text: the board and None,
+    or None and the reader's message for the first board of that name that does not read
+    (None when no header names it)."""
+    index = index_pack(text)
+    why = None
+    for k, header in enumerate(index.headers):
+        if header_name(header.split()) == name:
+            board, error = board_at(index, k)
+            if board is not None:
+                return board, None
+            why = why or error
+    return None, why

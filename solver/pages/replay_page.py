@@ -33,6 +33,7 @@ table.msboard td.now.endgame { outline-color: #70c; }
 .legend { border-spacing: 2px; }
 #clicklog div.cur { background: #fd8; }
 #cellinfo { min-height: 1.6rem; }
+bdi { overflow-wrap: anywhere; }  /* a board name: its direction marks stay inside, a long one wraps */
 """
 
 
@@ -43,7 +44,7 @@ def replay_body(name, rule, board):
         for colour, label in _legend()
     )
     return """
-<div class="box"><b>replay</b> %s &nbsp; <span class="smallbox">%dx%d, %d mines, ADC%d rule</span></div>
+<div class="box"><b>replay</b> <bdi>%s</bdi> &nbsp; <span class="smallbox">%dx%d, %d mines, ADC%d rule</span></div>
 <div class="hdiv controls box">
   <button id="first" title="Home">&laquo; first</button><button id="back" title="Left arrow">&lsaquo; back</button>
   <input type="range" id="slider" min="0" value="0"><button id="next" title="Right arrow">next &rsaquo;</button>
@@ -81,7 +82,7 @@ def replay_body(name, rule, board):
 <div class="box smallbox">The score is what the official page gives the clicks so far if the list ended there
 (unopened safe cells cost their digit under the 2025 rule); after the last click it is what
 <code>python -m solver score</code> prints for this board.</div>
-<div class="version">%s &middot; adc-minesweeper-solver replay</div>
+<div class="version"><bdi>%s</bdi> &middot; adc-minesweeper-solver replay</div>
 """ % (name, board.width, board.height, mine_count(board), rule, legend, escape(board.name))
 
 

@@ -4,22 +4,21 @@ The page shows the total as the official page's score summary shows it, a sortab
 table of every board (name, size, mines, score, oracle, ratio, mines hit, running
 total) and three inline-SVG plots: ratio against mine density, points against board
 size, and how many boards hit how many mines.  Scores are the `score` command's
-(`scorer.score_select`); a board's name links to its replay page when one is written
-beside the report (``--replays DIR`` writes them there).
+(`scorer.score_text`); a board's name links to its replay page when one is written
+beside the report (``--replays DIR`` writes them there).  A replay's file is named by
+`pagekit.page_file_name` and linked by `pagekit.relative_link`, whatever the board's
+name holds.
 """
 
 import os
 from collections import namedtuple
 
 from ..official.board import mine_count
-from ..official.packs import read_pack
-from ..official.selects import read_select
-from ..official.generator import board_from_name
-from .pagekit import document, escape, script_json, write_page
+from .pagekit import document, escape, page_file_name, relative_link, script_json, write_page
 from .replay import replay_page
 from ..official.judge import replayed
 from ..official.rules import RULES
-from ..official.scorer import score_select
+from ..official.scorer import score_text
 from .svgplot import bars, scatter
 from .trace import record
 
@@ -27,25 +26,20 @@ Row = namedtuple("Row", "name width height mines score counted oracle hits click
 
 
 def report_rows(select_text, pack_text=None, rule=None):
-    """(rows, total, rule, errors) of a select list: the `score` command's scores, with
-    each board's size, mine count, oracle and mines hit.  Rows are empty when the
-    official page would reject the file (errors then say why)."""
-    scored, total, errors, rule = score_select(select_text, pack_text, rule)
-    if errors:
-        return [], 0, rule, errors
-    boards = {}
-    if pack_text is not None:
-        for board in read_pack(pack_text)[0]:
-            boards.setdefault(board.name, board)
+    """(rows, totals, errors, warnings) of a select list: the `score` command's scores
+    (`scorer.score_text`: totals per rule, warnings for what the page accepts, such as a
+    board of the pack that does not read), with each board's size, mine count, oracle and
+    mines hit.  Rows are empty when the official page would reject the file (errors
+    then say why)."""
+    scored = score_text(select_text, pack_text, rule)
+    if scored.errors:
+        return [], {}, scored.errors, scored.warnings
     rows = []
-    entries, _ = read_select(select_text)
-    for entry, (name, score, counted) in zip(entries, scored):
-        board = boards.get(name) or board_from_name(name, 2026 if entry.mines is not None else 2025)
-        clicks = [(x, y) for x, y, _ in entry.clicks]
-        oracle = RULES[rule].best(board)
+    for (name, score, counted, board_rule), (board, clicks, _) in zip(scored.rows, scored.plays):
+        oracle = RULES[board_rule].best(board)
         hits = replayed(board, clicks).hits
         rows.append(Row(name, board.width, board.height, mine_count(board), score, counted, oracle, hits, clicks, board))
-    return rows, total, rule, errors
+    return rows, scored.totals, scored.errors, scored.warnings
 
 
 def official_total(rule, total):
@@ -68,19 +62,22 @@ def write_replays(rows, folder, rule, look=False):
         played = record(row.board, rule, look)
         width = row.board.width
         same[row.name] = [(c % width, c // width) for c in played.clicks] == row.clicks
-        write_page(os.path.join(folder, row.name + ".html"), replay_page(played))
+        write_page(os.path.join(folder, page_file_name(row.name)), replay_page(played))
     return same
 
 
 def replay_links(rows, report_path, folder=None):
-    """{name: link relative to the report} for the boards whose replay page exists."""
-    base = os.path.dirname(os.path.abspath(report_path))
+    """{name: link relative to the report} for the boards whose replay page exists in
+    `folder` (default: beside the report); report_path None: the report goes to stdout,
+    its links are relative to the working folder."""
+    report = os.path.abspath(report_path) if report_path is not None else None
+    base = os.path.dirname(report) if report is not None else os.getcwd()
     where = os.path.abspath(folder) if folder else base
     links = {}
     for row in rows:
-        page = os.path.join(where, row.name + ".html")
-        if os.path.isfile(page) and os.path.abspath(page) != os.path.abspath(report_path):
-            links[row.name] = os.path.relpath(page, base).replace(os.sep, "/")
+        page = os.path.join(where, page_file_name(row.name))
+        if os.path.isfile(page) and page != report:
+            links[row.name] = relative_link(page, base)
     return links
 
 
@@ -131,12 +128,12 @@ def report_page(rows, total, rule, title, links=None, same=None):
         % (len(rows), official_total(rule, total), official_total(rule, oracle), ratio, hits, hits / max(1, len(rows)))
     )
     body = (
-        '<div class="box"><b>report</b> %s &nbsp;<span class="smallbox">ADC%d rule</span></div>\n'
+        '<div class="box"><b>report</b> <bdi>%s</bdi> &nbsp;<span class="smallbox">ADC%d rule</span></div>\n'
         '<div class="box">score summary: %s</div>\n<div class="plots box">%s</div>\n'
         '<div class="box smallbox">Click a column title to sort. Scores are what <code>python -m solver score</code> '
         'gives (a 2025 board below zero counts 0, shown as the official summary does); oracle is every safe digit '
         'opened and no mine hit (2026: 1 a board).%s</div>\n'
-        '<table id="boards" class="mssummary box"></table>\n<div class="version">%s &middot; adc-minesweeper-solver report</div>'
+        '<table id="boards" class="mssummary box"></table>\n<div class="version"><bdi>%s</bdi> &middot; adc-minesweeper-solver report</div>'
         % (escape(title), rule, summary, "".join(_plots(rows, rule)),
            " A board's name links to its replay." if links else "", escape(title))
     )
@@ -152,6 +149,8 @@ table.summary { font-size: 1.6rem; display: inline-table; vertical-align: middle
 #boards th.sorted { background: #dde6f6; }
 #boards td.hit { color: #d00; font-weight: bold; }
 #boards a { color: #00f; }
+#boards td.left { overflow-wrap: anywhere; }  /* a long board name wraps inside the page's width */
+bdi { overflow-wrap: anywhere; }
 """
 
 REPORT_JS = r"""

@@ -40,6 +40,7 @@ from ..engine.probability import cell_probabilities, estimate
 
 CLOSED = -1
 MARKED = 9
+MAX_SIDE = 10  # the mission's field is 10x10: a larger one is refused, not played
 TIE = 1e-12  # probabilities this close count as equal
 
 
@@ -54,6 +55,8 @@ def read_field(field):
     width = len(field[0]) if isinstance(field[0], (list, tuple)) else 0
     if not width or any(not isinstance(row, (list, tuple)) or len(row) != width for row in field):
         raise ValueError("the field must be a rectangle of at least one column")
+    if width > MAX_SIDE or len(field) > MAX_SIDE:
+        raise ValueError("a %dx%d field is larger than the mission's %dx%d" % (len(field), width, MAX_SIDE, MAX_SIDE))
     geo = geometry(width, len(field))
     values = [CLOSED] * geo.size
     closed = marked = numbers = 0

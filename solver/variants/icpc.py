@@ -153,14 +153,17 @@ def least_closed(rows):
 
 
 def header_of(text):
-    """(r, c) from a field's first line, or None when it is not two integers."""
+    """(r, c) from a field's first line, or None when it is not two whole numbers of ASCII
+    digits (int() would also take '1_0', '+4' or '٤')."""
     parts = text.split()
-    if len(parts) != 2:
+    if len(parts) != 2 or not all(part.isdigit() and part.isascii() and len(part) <= 9 for part in parts):
         return None
-    try:
-        return int(parts[0]), int(parts[1])
-    except ValueError:
-        return None
+    return int(parts[0]), int(parts[1])
+
+
+def _shown(text, most=40):
+    """A line as an error message shows it: at most `most` characters."""
+    return repr(text) if len(text) <= most else "%r... (%d characters)" % (text[:most], len(text))
 
 
 def read_fields(lines):
@@ -177,7 +180,7 @@ def read_fields(lines):
             continue
         size = header_of(text)
         if size is None:
-            raise FieldFormatError(number, f"expected 'r c' or '0 0', got {text!r}")
+            raise FieldFormatError(number, f"expected 'r c' or '0 0', got {_shown(text)}")
         height, width = size
         if height == 0 and width == 0:
             return
@@ -196,7 +199,7 @@ def read_fields(lines):
                 ) from None
             row = line.strip()
             if len(row) != width or set(row) - {MINE, SAFE}:
-                raise FieldFormatError(number, f"expected a row of {width} characters 'M' or '.', got {row!r}")
+                raise FieldFormatError(number, f"expected a row of {width} characters 'M' or '.', got {_shown(row)}")
             rows.append(row)
         yield rows
     raise FieldFormatError(number + 1, "end of input without the '0 0' line")

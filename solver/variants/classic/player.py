@@ -39,6 +39,12 @@ from .pairs import doomed_shares, unresolvable_pair
 from .perfect import Perfect, list_layouts
 
 MAX_DIGIT = 8
+# The largest field the classic game offers: expert is 30x16, and Microsoft's Minesweeper
+# lets a custom field grow to 30 columns by 24 rows.  A bigger board is refused: the
+# engine's work grows with the fourth power of the side (a 300x300 first click took 3.7 s;
+# a 30x24 one takes about 2 ms).
+MAX_SIDE = 30
+MAX_CELLS = 30 * 24
 PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper's figure; 5,000 won nothing more)
 PERFECT_BUDGET = 200000  # work of one perfect-play search (classic_perfect units, the looks over the cells counted): a move stays well under a second here
 
@@ -58,8 +64,13 @@ class ClassicPlayer:
     """One game of classic Minesweeper, seen only through what opens."""
 
     def __init__(self, width, height, mines):
+        if not all(type(v) is int for v in (width, height, mines)):
+            raise ValueError("width, height and mines must be integers, got %r, %r, %r" % (width, height, mines))
         if width < 1 or height < 1 or not 0 <= mines < width * height:
             raise ValueError("no game has a %dx%d board with %d mines" % (width, height, mines))
+        if max(width, height) > MAX_SIDE or width * height > MAX_CELLS:
+            raise ValueError("a %dx%d board is larger than the classic game's largest field (sides up to %d, "
+                             "%d cells: 30 columns by 24 rows)" % (width, height, MAX_SIDE, MAX_CELLS))
         self.width = width
         self.height = height
         self.mine_total = mines
@@ -67,6 +78,7 @@ class ClassicPlayer:
         self.values = [-1] * self.geo.size  # digits of opened cells
         self.hidden = self.geo.all_mask  # not opened
         self.numbers = 0  # opened cells
+        self.zeros = 0  # opened cells showing 0: their neighbours are all safe
         self.mines = 0  # known mines
         self.safe = 0  # known safe, not opened yet
         self.dirty = 0  # opened digits whose single-digit rule may say something new
@@ -79,27 +91,82 @@ class ClassicPlayer:
     # ------------------------------------------------------------------ what is seen
 
     def opened(self, cells):
-        """Take in the cells a click opened: {(x, y): digit}."""
-        width = self.width
-        new = 0
-        for (x, y), digit in cells.items():
-            if not (0 <= x < width and 0 <= y < self.height):
-                raise ValueError("cell (%r, %r) is off the %dx%d board" % (x, y, width, self.height))
-            if type(digit) is not int or not 0 <= digit <= MAX_DIGIT:
-                raise ValueError("cell (%d, %d) shows %r, not a digit 0-8" % (x, y, digit))
-            cell = y * width + x
+        """Take in the cells a click opened: {(x, y): digit}.
+
+        ValueError naming the cell when the call cannot be true of any board, and then
+        nothing of it is kept: a coordinate that is not an integer or is off the board,
+        a digit outside 0-8 or above the cell's neighbours or the mine count, a cell
+        opened before with another digit, a cell known to be a mine, a digit that needs
+        more mines than its closed neighbours (those beside an opened 0 are safe) can
+        hold or fewer than the known mines around it, more cells open than the board has
+        safe cells."""
+        new, digits = self._checked(cells)
+        self.zeros |= sum(1 << cell for cell, digit in digits.items() if digit == 0)
+        for cell, digit in digits.items():
             self.values[cell] = digit
-            new |= 1 << cell
         self.hidden &= ~new
         self.safe &= ~new
         if self.perfect is not None:
             self._narrow(cells)
         self.numbers |= new
-        if self.mines & new:
-            raise ValueError("a cell known to be a mine was opened: the digits contradict each other")
         # the new digits, and the old ones beside them, may now decide a neighbour
         geo = self.geo
         self.dirty |= (new | (spread(geo, new) & self.numbers)) & spread(geo, self.hidden & ~self.mines)
+
+    def _checked(self, cells):
+        """(bitset, {cell: digit}) of a call to `opened`, or ValueError saying which cell
+        makes it impossible (see opened); reads the player, changes nothing."""
+        width, height, masks = self.width, self.height, self.geo.masks
+        try:
+            items = list(cells.items())
+        except AttributeError:
+            raise TypeError("opened() takes a dict {(x, y): digit}, got %s" % type(cells).__name__) from None
+        new, digits = 0, {}
+        for key, digit in items:
+            if not (type(key) is tuple and len(key) == 2 and all(type(v) is int for v in key)):
+                raise ValueError("cell %r is not a pair of integer coordinates (x, y)" % (key,))
+            x, y = key
+            if not (0 <= x < width and 0 <= y < height):
+                raise ValueError("cell (%d, %d) is off the %dx%d board" % (x, y, width, height))
+            if type(digit) is not int or not 0 <= digit <= MAX_DIGIT:
+                raise ValueError("cell (%d, %d) shows %r, not a digit 0-8" % (x, y, digit))
+            cell = y * width + x
+            if self.values[cell] not in (-1, digit):
+                raise ValueError("cell (%d, %d) shows %d, but it was opened showing %d" % (x, y, digit, self.values[cell]))
+            around = popcount(masks[cell])
+            if digit > around:
+                raise ValueError("cell (%d, %d) shows %d, but it has only %d neighbours" % (x, y, digit, around))
+            if digit > self.mine_total:
+                raise ValueError("cell (%d, %d) shows %d, but the board holds only %d mine%s"
+                                 % (x, y, digit, self.mine_total, "s"[: self.mine_total != 1]))
+            if self.mines >> cell & 1:
+                raise ValueError("cell (%d, %d) is opened, but the digits opened before make it a mine" % (x, y))
+            new |= 1 << cell
+            digits[cell] = digit
+        hidden = self.hidden & ~new
+        if popcount(hidden) < self.mine_total:
+            raise ValueError("these cells leave %d cells closed for %d mines" % (popcount(hidden), self.mine_total))
+        geo = self.geo
+        zeros = self.zeros | sum(1 << cell for cell, digit in digits.items() if digit == 0)
+        cleared = spread(geo, zeros)  # an opened 0's neighbours hold no mine
+        if self.mines & cleared:
+            mine = (self.mines & cleared & -(self.mines & cleared)).bit_length() - 1
+            zero = (masks[mine] & zeros & -(masks[mine] & zeros)).bit_length() - 1
+            raise ValueError("cell (%d, %d) shows 0, but its neighbour (%d, %d) is a known mine"
+                             % (zero % width, zero // width, mine % width, mine // width))
+        # digits whose closed or cleared neighbours this call changed
+        touched = spread(geo, new | spread(geo, zeros & ~self.zeros)) & (self.numbers | new)
+        for cell in cells_of(touched):
+            digit = digits.get(cell, self.values[cell])
+            room = popcount(masks[cell] & hidden & ~cleared)
+            known = popcount(masks[cell] & self.mines)
+            if digit > room:
+                raise ValueError("cell (%d, %d) shows %d, but only %d of its closed neighbours may hold a mine "
+                                 "(none beside an opened 0)" % (cell % width, cell // width, digit, room))
+            if known > digit:
+                raise ValueError("cell (%d, %d) shows %d, but %d of its neighbours are known mines"
+                                 % (cell % width, cell // width, digit, known))
+        return new, digits
 
     def _narrow(self, cells):
         """Keep the exact game's layouts that show what opened (drop it if one opened

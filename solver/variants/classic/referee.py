@@ -117,7 +117,7 @@ def wilson(wins, games, z=Z95):
 
 def play_games(level, rule, games, seed, jobs=1, progress=None):
     """(wins, seconds of play summed over games, the slowest move's seconds) of `games` games."""
-    tasks = [(level, rule, seed, i) for i in range(games)]
+    tasks = ((level, rule, seed, i) for i in range(games))  # made as the workers take them
     wins = 0
     seconds = slowest = 0.0
     if jobs > 1:

@@ -31,11 +31,12 @@ import threading
 import time
 from collections import namedtuple
 
-from .player import TIME_LIMIT, Player, score_of
+from .player import DISTANCES, MAX_MINE_SHARE, MAX_SIDE, MIN_MINE_SHARE, MIN_SIDE, TIME_LIMIT, Player, score_of
 
-MIN_N, MAX_N = 10, 50
-MIN_M, MAX_M = 0.1, 0.3
-D_CHOICES = (1, 2, 4, 5, 8, 9, 10)
+MIN_N, MAX_N = MIN_SIDE, MAX_SIDE
+MIN_M, MAX_M = MIN_MINE_SHARE, MAX_MINE_SHARE
+D_CHOICES = DISTANCES
+MAX_SEEDS = 100000  # seeds in one run: at seconds a game, more would run for days
 ERROR_SCORE = -1.0
 PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
@@ -300,15 +301,31 @@ def play_inprocess(seed, time_limit=TIME_LIMIT, share=None, never_stop=False):
 
 
 def parse_seeds(text):
-    """'1-100' or '1,5,7-9' -> list of ints."""
+    """'1-100' or '1,5,7-9' -> list of ints; ValueError saying what is wrong (a part that is
+    no seed or range, a range backwards, more than MAX_SEEDS seeds)."""
     seeds = []
     for part in text.split(","):
         part = part.strip()
         if not part:
             continue
-        if "-" in part[1:]:
-            low, high = part.split("-", 1) if not part.startswith("-") else (part, part)
-            seeds.extend(range(int(low), int(high) + 1))
-        else:
-            seeds.append(int(part))
+        low, dash, high = part[1:].partition("-")
+        low = part[0] + low
+        try:
+            first = _seed(low)
+            last = _seed(high) if dash else first
+        except ValueError:
+            raise ValueError("%r is not a seed or a range of seeds such as 1-10" % part[:40]) from None
+        if last < first:
+            raise ValueError("the range %r runs backwards" % part[:40])
+        if len(seeds) + last - first + 1 > MAX_SEEDS:
+            raise ValueError("more than %d seeds" % MAX_SEEDS)
+        seeds.extend(range(first, last + 1))
     return seeds
+
+
+def _seed(text):
+    """A seed: an integer as the tester's Long.parseLong reads it (a sign, ASCII digits, 64 bits)."""
+    digits = text[1:] if text[:1] in "+-" else text
+    if not (digits.isdigit() and digits.isascii()) or not -(1 << 63) <= int(text) < 1 << 63:
+        raise ValueError(text)
+    return int(text)

@@ -58,6 +58,18 @@ constraints -- the live constraints the estimate was made from
 
 TIME_LIMIT = 10.0  # seconds of think time per test
 
+# The statement's bounds (Topcoder MM 122 "SuperMinesweeper", its constraints and its
+# tester): N from 10 to 50; M = int(U[0.1, 0.3) * N * N); D one of these.  The
+# protocol reader refuses a game outside them rather than play it.
+MIN_SIDE, MAX_SIDE = 10, 50
+MIN_MINE_SHARE, MAX_MINE_SHARE = 0.1, 0.3
+DISTANCES = (1, 2, 4, 5, 8, 9, 10)
+
+
+def mine_bounds(side):
+    """(least, most) mines of an N x N game, as the tester computes them."""
+    return int(MIN_MINE_SHARE * side * side), int(MAX_MINE_SHARE * side * side)
+
 # the clock: enumeration budgets by share of the time limit spent, then a hard stop
 BUDGETS = ((0.35, 30000), (0.6, 6000), (0.8, 1000), (0.9, 150))
 STOP_SHARE = 0.88  # past this share of the limit no more guesses (known safe cells still open)
