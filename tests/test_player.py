@@ -9,7 +9,7 @@ from solver.official.board import make_board, MINE, name_promise_kept
 from solver.official.generator import board_from_name, generate_pack
 from solver.grid.geometry import geometry
 from solver.official.judge import Judge
-from board_strategies import boards
+from board_strategies import boards, digits_for
 from judging import safe_left
 from solver.engine.player import play
 from solver.contest.batch import task_of
@@ -181,3 +181,42 @@ def test_hurry_leaves_the_last_guesses_of_dense_2026_boards():
             shorter += 1
             hits_saved += sum(board.cells[c] == MINE for c in full[len(hurried):])
     assert shorter >= 10 and hits_saved > 0
+
+
+@st.composite
+def sibling_boards(draw):
+    """Several 2026-form boards of one size and mine count (as a pack's boards of one
+    shape), mines placed at random, each played blind."""
+    width, height = draw(st.integers(2, 7)), draw(st.integers(2, 7))
+    size = width * height
+    mines = draw(st.integers(1, max(1, size // 3)))
+    out = []
+    for k in range(draw(st.integers(2, 6))):
+        rng = draw(st.randoms(use_true_random=False))
+        mine_cells = set(rng.sample(range(size), mines))
+        out.append(make_board(width, height, "b%d" % k, digits_for(width, height, mine_cells), mines=mines, form=2026))
+    return out
+
+
+@given(sibling_boards(), st.booleans())
+@settings(max_examples=150, deadline=None)
+def test_a_position_answered_from_the_run_memory_is_played_as_counted(siblings, hurry):
+    """The run-wide stall memory (player._STALLS) answers a position met before, on any
+    board of the run, exactly as the steps would: each board of a run of boards of one
+    shape makes the clicks it makes played alone in a fresh run; forget_run empties it."""
+    import solver.engine.player as player
+
+    def clicks(board):
+        judge = Judge(board)
+        play(task_of(board), judge.view(), hurry=hurry)
+        return judge.clicks
+
+    alone = []
+    for board in siblings:
+        player.forget_run()
+        alone.append(clicks(board))
+    player.forget_run()
+    assert [clicks(board) for board in siblings] == alone
+    assert player._STALLS  # the run met positions (a blind first move at least)
+    player.forget_run()
+    assert not player._STALLS

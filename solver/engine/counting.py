@@ -74,6 +74,12 @@ def walk(component):
     return order, [all_sizes[k] for k in order], room, [touching[k] for k in order]
 
 
+def forget_counts():
+    """Forget every shape counted (the memory is the run's: a new run starts empty)."""
+    _COUNTED.clear()
+    _UNFINISHED.clear()
+
+
 def count_solutions(component, budget=None):
     """The Counts of a component, or None if the search needs more than `budget` nodes."""
     budget = budget or DEFAULT_BUDGET

@@ -37,7 +37,7 @@ from ..grid.geometry import geometry, spread
 from .lookahead import Lookahead
 from ..grid.planes import digit_total, neighbour_counts
 from .policy import choose_guess, worth_guessing
-from .counting import Remembering
+from .counting import Remembering, forget_counts
 from .probability import UNKNOWN_DENSITY, Estimate, estimate, probability_of
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
@@ -266,6 +266,13 @@ def running_share(knowledge, task):
 # the position alone (Memory.clean), so an answer is exactly what the steps would give.
 _STALLS = {}
 STALLS_KEPT = 100000
+
+
+def forget_run():
+    """Start afresh, as a new process does: the run-wide memories (stall positions,
+    counted shapes) are emptied.  For measurements that replay boards."""
+    _STALLS.clear()
+    forget_counts()
 
 
 def stall(knowledge, task, memory, look):

@@ -14,6 +14,7 @@ import io
 import time
 
 from ..contest.batch import played, solve_text
+from ..engine.player import forget_run
 from ..contest.clock import process_start
 from ..grid.geometry import geometry
 from ..official.judge import Judge
@@ -40,29 +41,33 @@ def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
 
     Each board is timed as the contest plays it (batch.played: task, judge, play) and
     scored, so the figures include every per-board cost but reading.  With `repeat` > 1
-    each board is played that many times and its fastest time counts (as timeit
-    takes the best run): on a shared machine the slow runs are other jobs' time.
+    the pack is played that many times, each as a fresh run (engine.player.forget_run),
+    and each board's fastest time counts (as timeit takes the best run): on a shared
+    machine the slow runs are other jobs' time.
     """
     total_score = oracle = hits = 0
     seconds = slowest = 0.0
     watch, risk = risk_watcher()
     slowest_name = ""
-    for i, board in enumerate(boards):
-        elapsed = None
-        for run in range(max(1, repeat)):
+    times = [None] * len(boards)
+    for run in range(max(1, repeat)):  # each run as a fresh process plays the pack
+        forget_run()
+        for i, board in enumerate(boards):
             began = time.perf_counter()
             task, judge = played(board, rule, look=look, watch=None if run else watch)
             score = task.rule.counted(task.rule.score(judge.outcome()))
             took = time.perf_counter() - began
-            elapsed = took if elapsed is None else min(elapsed, took)
+            times[i] = took if times[i] is None else min(times[i], took)
+            if not run:
+                hits += judge.hits
+                total_score += task.rule.value(score)
+                oracle += task.rule.best(board)
+            if progress and not run and (i + 1) % 500 == 0:
+                progress.write("  %d/%d boards\n" % (i + 1, len(boards)))
+    for board, elapsed in zip(boards, times):
         seconds += elapsed
         if elapsed > slowest:
             slowest, slowest_name = elapsed, board.name
-        hits += judge.hits
-        total_score += task.rule.value(score)
-        oracle += task.rule.best(board)
-        if progress and (i + 1) % 500 == 0:
-            progress.write("  %d/%d boards\n" % (i + 1, len(boards)))
     count = max(1, len(boards))
     return {
         "boards": len(boards),

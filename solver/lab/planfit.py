@@ -16,6 +16,7 @@ import time
 from collections import defaultdict
 
 from ..contest.batch import played, select_text
+from ..engine.player import forget_run
 from ..official.board import mine_count
 from ..official.generator import DIFFICULTY_RATIOS, generate_pack
 from ..official.packs import format_board, read_pack
@@ -30,24 +31,26 @@ TABLES_PATH = "solver/contest/plantables.py"
 
 def measure(boards, rule, repeat):
     """[(density, cells, seconds, score)] of each board: score as a share of its best
-    (2025: points / every safe digit; 2026: the board score)."""
-    out = []
-    for board in boards:
-        text = format_board(board)
-        best = None
-        for _ in range(repeat):
+    (2025: points / every safe digit; 2026: the board score).  The boards are played in
+    order `repeat` times, each time as a fresh run (the run-wide memories emptied: a
+    board played again would find its own positions remembered), and each board's
+    fastest time counts."""
+    texts = [format_board(board) for board in boards]
+    times, shares = [None] * len(boards), [0.0] * len(boards)
+    for _ in range(repeat):
+        forget_run()
+        for k, (board, text) in enumerate(zip(boards, texts)):
             began = time.perf_counter()
             (read,), _ = read_pack(text)
             task, judge = played(read, rule, hurry=True)
             select_text(read, judge.clicks)
             score = task.rule.score(judge.outcome())
             took = time.perf_counter() - began
-            best = took if best is None else min(best, took)
-        cells = board.width * board.height
-        best_score = task.rule.best(board)
-        share = float(task.rule.value(task.rule.counted(score))) / best_score if best_score else 1.0
-        out.append((mine_count(board) / cells, cells, best, share))
-    return out
+            times[k] = took if times[k] is None else min(times[k], took)
+            best_score = task.rule.best(board)
+            shares[k] = float(task.rule.value(task.rule.counted(score))) / best_score if best_score else 1.0
+    return [(mine_count(board) / (board.width * board.height), board.width * board.height, seconds, share)
+            for board, seconds, share in zip(boards, times, shares)]
 
 
 def grid_means(samples):
