@@ -145,13 +145,15 @@ def _interior_part(interior, interior_count, mines_left, everything, fill_f, z, 
     counts that fit (`live`)."""
     if not interior_count:
         return None, 0, 0
-    expected = sum(w * f * (mines_left - t) for t, (w, f) in enumerate(zip(everything, fill_f)))
-    live_t = cells_of(live)
-    if all(mines_left - t == 0 for t in live_t):
-        return expected / (z * interior_count), interior, 0
-    if all(mines_left - t == interior_count for t in live_t):
-        return expected / (z * interior_count), 0, interior
-    return expected / (z * interior_count), 0, 0
+    # the sum over t of w * f * (mines_left - t), in that order
+    expected = sum(map(mul, map(mul, everything, fill_f), range(mines_left, mines_left - len(fill_f), -1)))
+    prob = expected / (z * interior_count)
+    # `live` is never empty here, and t <= mines_left for each of its bits t
+    if live == 1 << mines_left:  # the frontier holds every mine left: the interior none
+        return prob, interior, 0
+    if mines_left >= interior_count and live == 1 << (mines_left - interior_count):
+        return prob, 0, interior  # the interior holds a mine in every cell
+    return prob, 0, 0
 
 
 _NO_WAYS = float("-inf")

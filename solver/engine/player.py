@@ -113,6 +113,7 @@ class Memory:
         self.looks = {}
         self.sweeps = {}
         self.latest = None
+        self.values = click_values(task)  # what a safe cell and a mine are worth, for this board
         self._task = task
         self._endgame = None
 
@@ -125,7 +126,7 @@ class Memory:
     def endgame(self):
         if self._endgame is None:
             task = self._task
-            self._endgame = Endgame(geometry(task.width, task.height).masks, *click_values(task))
+            self._endgame = Endgame(geometry(task.width, task.height).masks, *self.values)
         return self._endgame
 
 
@@ -382,7 +383,7 @@ def decide(knowledge, task, constraints, counted, memory, look):
     if guess is None:
         return STOP
     cell, p, expected_digit = guess
-    if not _worth_it(knowledge, task, p, expected_digit, unknown, mines_left):
+    if not _worth_it(knowledge, task, p, expected_digit, unknown, mines_left, memory.values):
         return None, "stop", p
     return cell, "guess", p
 
@@ -409,14 +410,13 @@ def click_values(task):
     return task.rule.click_values(task.width * task.height - mines, mines)
 
 
-def _worth_it(knowledge, task, p, expected_digit, unknown, mines_left):
+def _worth_it(knowledge, task, p, expected_digit, unknown, mines_left, values):
     """The stop test (policy.worth_guessing) for a guess of mine probability p."""
     unknown_count = popcount(unknown)
     known_count = mines_left is not None
     safe_left = unknown_count - (mines_left if known_count else UNKNOWN_DENSITY * unknown_count)
     density = (mines_left / unknown_count) if (known_count and unknown_count) else UNKNOWN_DENSITY
     average_digit = 8.0 * density * 0.85 + 0.5
-    values = click_values(task)
     score_if_stop = None
     if task.rule.floor is not None:  # the score if it stopped now, with the closed safe digits charged
         opened = digit_total(knowledge.planes, knowledge.opened & ~knowledge.mines)

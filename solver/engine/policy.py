@@ -75,19 +75,26 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
 
 def _neighbour_probs(cell, estimate, masks, unknown):
     """Mine probabilities of the cell's undecided neighbours, in cell order (what
-    probability_of gives each: its class's, else the interior's)."""
-    around = masks[cell] & unknown
+    probability_of gives each: its class's, else the interior's), in one pass over the
+    classes instead of one per neighbour."""
+    around = rest = masks[cell] & unknown
+    found = {}
+    for cells, p in zip(estimate.class_masks, estimate.class_probs):
+        hit = cells & rest
+        if hit:
+            rest &= ~hit
+            while hit:
+                low = hit & -hit
+                hit ^= low
+                found[low] = p
+            if not rest:
+                break
     other = estimate.interior_prob or 0.0
     probs = []
     while around:
         low = around & -around
         around ^= low
-        for cells, p in zip(estimate.class_masks, estimate.class_probs):
-            if cells & low:
-                probs.append(p)
-                break
-        else:
-            probs.append(other)
+        probs.append(found.get(low, other))
     return tuple(probs)
 
 
