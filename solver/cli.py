@@ -23,6 +23,7 @@ COMMANDS = (
     ("gen", "print the official pack board_pack_COUNT_MODE_DIFFICULTY"),
     ("board", "print one official board from its name"),
     ("bench", "measure score ratio and speed of the player on packs"),
+    ("cost", "replay the boards a run played under callgrind: CPU instructions per board (and per function on 3.12+)"),
     ("fit-plan", "measure the player on generated packs: writes the plan's tables (solver/contest/plantables.py)"),
     ("advise", "rank the official packs by the total the bundle is predicted to make on this machine"),
     ("report", "a select list on one page: writes an HTML report (total, sortable table, plots)"),

@@ -1,0 +1,44 @@
+"""`cost`: CPU instructions per board of the player, on the boards a real run played."""
+
+import shutil
+import sys
+
+from ..lab.cost import by_function, inner, measure
+
+
+def add_arguments(parser):
+    parser.description = (
+        "Reads a pack and the select list of a real run of the contest entry on it, replays "
+        "those boards as the run played them (hurried, no deadline) under valgrind callgrind "
+        "and prints the instructions per board (read, play and write; start-up and indexing "
+        "left out); with --functions (CPython 3.12+), the costliest Python functions too.  "
+        "Needs valgrind.  Instructions do not drift with the machine's load as seconds do."
+    )
+    parser.add_argument("pack", help="the pack the run played")
+    parser.add_argument("played", help="the select list the run printed (its boards are replayed)")
+    parser.add_argument("--boards", type=int, help="only the first N of those boards (default: all)")
+    parser.add_argument("--python", default=sys.executable, help="the interpreter to measure (default: this one)")
+    parser.add_argument("--functions", type=int, metavar="N", help="also list the N costliest functions (3.12+)")
+    parser.add_argument("--inner", action="store_true", help="(used by cost itself under callgrind)")
+
+
+def run(args):
+    if args.inner:
+        inner(args.pack, args.played, int(args.boards or 0))
+        return 0
+    if args.boards is not None and args.boards < 1:
+        print("cost: --boards must be a positive number", file=sys.stderr)
+        return 2
+    if shutil.which("valgrind") is None:
+        print("cost: valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
+        return 1
+    try:
+        per_board, boards = measure(args.python, args.pack, args.played, args.boards)
+        print("%.0f instructions per board (%d boards, %s)" % (per_board, boards, args.python))
+        if args.functions:
+            for instructions, name in by_function(args.python, args.pack, args.played, boards, args.functions):
+                print("%12.0f  %s" % (instructions, name))
+    except (OSError, RuntimeError) as exc:
+        print("cost: %s" % exc, file=sys.stderr)
+        return 1
+    return 0
