@@ -43,7 +43,7 @@ def replay(pack_text, names, count=None):
     chosen = [k for k, header in enumerate(index.headers) if header.split()[-1:] and header.split()[-1] in wanted_names]
     wanted = set(chosen[:count] if count is not None else chosen)  # count 0: none, the pack indexed
     out = []
-    for board, error in boards_of(index, wanted.__contains__):
+    for board, _ in boards_of(index, wanted.__contains__):
         if board is not None:
             task, judge = played(board, hurry=True)
             out.append(select_text(board, judge.clicks))
