@@ -28,3 +28,8 @@ def test_cost_refuses_no_boards_in_one_line():
     done = subprocess.run([sys.executable, "-m", "solver", "cost", "pack.txt", "run.sel", "--boards", "0"],
                           cwd=str(PROJECT_ROOT), capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--boards" in done.stderr
+
+
+def test_a_list_of_names_reads_as_the_select_list_it_came_from():
+    select = "8 14 27 board_8x14_27_1_none\n0 0\n3 4\n5 5 6 board_5x5_6_9_none\n1 1\n"
+    assert played_names(select) == played_names("board_8x14_27_1_none\nboard_5x5_6_9_none\n")

@@ -15,7 +15,7 @@ def add_arguments(parser):
         "Needs valgrind.  Instructions do not drift with the machine's load as seconds do."
     )
     parser.add_argument("pack", help="the pack the run played")
-    parser.add_argument("played", help="the select list the run printed (its boards are replayed)")
+    parser.add_argument("played", help="the select list the run printed, or its board names one a line (those boards are replayed)")
     parser.add_argument("--boards", type=int, help="only the first N of those boards (default: all)")
     parser.add_argument("--python", default=sys.executable, help="the interpreter to measure (default: this one)")
     parser.add_argument("--functions", type=int, metavar="N", help="also list the N costliest functions (3.12+)")

@@ -25,12 +25,13 @@ _ANNOTATED = re.compile(r"^\s*([\d,]+) \([^)]*\)\s+\?\?\?:0x([0-9a-f]+) ")
 _SOLVER_CODE = re.compile(r"solver/(grid|official|engine|contest)/")  # not the harness (lab, commands)
 
 
-def played_names(select_text_):
-    """The board names of a select list, in order."""
+def played_names(text):
+    """The board names of a select list (its header lines), or of a list of names (one
+    a line), in order."""
     names = []
-    for line in select_text_.splitlines():
+    for line in text.splitlines():
         fields = line.split()
-        if len(fields) >= 3 and not fields[-1].lstrip("-").isdigit():
+        if (len(fields) >= 3 or len(fields) == 1) and not fields[-1].lstrip("-").isdigit():
             names.append(fields[-1])
     return names
 
