@@ -17,8 +17,6 @@ the CLI's --rule choices) asks the Rule in RULES.
 This module knows nothing of the solver or the judge: it reads an Outcome (judge.py).
 """
 
-from fractions import Fraction
-
 from .board import MINE
 
 
@@ -101,7 +99,9 @@ class Rule2026:
         return self.value(self.score(outcome))
 
     def value(self, score):
-        return Fraction(score, self.unit)
+        import fractions  # here, not at the top: the contest entry never needs it (8 ms of start-up)
+
+        return fractions.Fraction(score, self.unit)
 
     def format(self, score):
         sign = "-" if score < 0 else ""
@@ -111,7 +111,9 @@ class Rule2026:
         return "%.4f" % value
 
     def shown(self, value):
-        return "%.6f" % Fraction(value)
+        import fractions
+
+        return "%.6f" % fractions.Fraction(value)
 
     unit_name = "board score"
 

@@ -13,7 +13,6 @@ to know which cells it may open without risk.
 huge values because it reads the number's decimal text.
 """
 
-from decimal import Decimal
 from functools import lru_cache
 
 # a side must be longer than this for the neighbours of a safe cell to be safe too
@@ -36,6 +35,8 @@ def js_parseint(number):
         return int(value)
     if value != value or value in (float("inf"), float("-inf")):
         return float("nan")
+    from decimal import Decimal  # only for these rare values: importing it costs start-up time
+
     sign, digits, exponent = Decimal(repr(value)).as_tuple()
     while len(digits) > 1 and digits[-1] == 0:  # repr may keep a trailing '.0'
         digits, exponent = digits[:-1], exponent + 1
