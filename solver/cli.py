@@ -15,6 +15,8 @@ import importlib
 import os
 import sys
 
+from .official.lines import descriptor_is_closed
+
 # (name, one-line help): the command's module is solver/commands/<name>.py ('-' -> '_'),
 # imported only when that command is run (importing every command costs about 0.1 s)
 COMMANDS = (
@@ -88,22 +90,6 @@ class ClosedInput:
         return self
 
 
-def is_closed(fd):
-    """Whether file descriptor `fd` (0, 1 or 2) cannot be used as the stream it stands for:
-    a read (fd 0) or write (1, 2) of no bytes fails with EBADF.  Python sets sys.stdin
-    (stdout, stderr) to None when its descriptor is closed at start-up, but a file opened
-    since can hold the number (the interpreter's own script file), so the descriptor is
-    tried."""
-    try:
-        if fd:
-            os.write(fd, b"")
-        else:
-            os.read(fd, 0)
-    except OSError as exc:
-        return exc.errno == errno.EBADF
-    return False
-
-
 def closed_streams():
     """Which of stdin, stdout and stderr the process was started without.  Each such
     file descriptor is pointed at /dev/null, so no file the command opens later takes
@@ -111,7 +97,7 @@ def closed_streams():
     a closed stdin becomes a ClosedInput and a closed stderr a sink."""
     closed = []
     for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
-        if getattr(sys, name) is None or is_closed(fd):
+        if getattr(sys, name) is None or descriptor_is_closed(fd):
             closed.append(name)
             null = os.open(os.devnull, os.O_RDWR)
             if null != fd:

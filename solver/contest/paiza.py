@@ -21,7 +21,6 @@ Environment: SOLVER_BUDGET (seconds, a float) overrides the budget; 0 or empty
 plays every board with no deadline (tests use it for reproducible output).
 """
 
-import errno
 import gc
 import io
 import os
@@ -30,7 +29,7 @@ import time
 
 from .batch import solve_text
 from .clock import process_start
-from ..official.lines import read_text
+from ..official.lines import descriptor_is_closed, read_text
 
 # The clock at the first statement the program runs.  build.py moves this assignment
 # (with `import time`) to the top of the bundle, before the other modules' set-up.
@@ -105,7 +104,7 @@ def main():
     # passes cost about 1.7% of play (docs/measurements.md, "The player's cost").
     gc.disable()
     streams = (sys.stdin, sys.stdout, sys.stderr)
-    closed = [fd for fd in (0, 1, 2) if streams[fd] is None or _is_closed(fd)]  # before any file is opened that could take the number
+    closed = [fd for fd in (0, 1, 2) if streams[fd] is None or descriptor_is_closed(fd)]  # before any file is opened that could take the number
     err = io.StringIO() if 2 in closed else sys.stderr  # started with stderr closed: messages go nowhere
     start = process_start(FIRST_STATEMENT_CLOCK - STARTUP_ALLOWANCE_SECONDS)
     budget = budget_from_environment(os.environ, BUDGET_SECONDS)
@@ -130,20 +129,6 @@ def main():
         return 141  # as a shell reports a tool killed by SIGPIPE
     err.flush()
     return 0
-
-
-def _is_closed(fd):
-    """Whether file descriptor `fd` (0, 1 or 2) cannot serve as its stream: a read (0) or
-    write (1, 2) of no bytes fails with EBADF (with 2>&-, the interpreter's own script
-    file can hold number 2, read-only)."""
-    try:
-        if fd:
-            os.write(fd, b"")
-        else:
-            os.read(fd, 0)
-    except OSError as exc:
-        return exc.errno == errno.EBADF
-    return False
 
 
 def exit_now(status=0):
