@@ -114,6 +114,15 @@ def _search(component, budget):
     count = len(order)
     need = [mines for _, mines in component.constraints]
     total = sum(sizes)
+    # the cells each constraint still covers after class i, fixed by the walking order:
+    # a class's count is at least what a constraint needs beyond them
+    beyond = []
+    for size, here in zip(sizes, constraints_at):
+        after = []
+        for j in here:
+            room[j] -= size
+            after.append((j, room[j]))
+        beyond.append(after)
     weights = [0] * (total + 1)
     class_mines = [[0] * (total + 1) for _ in range(count)]
     ways_of = [_COMB[size] if size < len(_COMB) else [comb(size, m) for m in range(size + 1)] for size in sizes]
@@ -132,13 +141,13 @@ def _search(component, budget):
             nodes -= 1
             if nodes < 0:
                 return None
-            size, here = sizes[i], constraints_at[i]
+            size = sizes[i]
             low, high = 0, size
-            for j in here:
+            for j, after in beyond[i]:
                 n = need[j]
                 if n < high:
                     high = n
-                n += size - room[j]
+                n -= after
                 if n > low:
                     low = n
             if low > high:
@@ -162,8 +171,7 @@ def _search(component, budget):
                 i -= 1
                 entering = False
                 continue
-            for j in here:
-                room[j] -= size
+            for j in constraints_at[i]:
                 need[j] -= low
             m = low
             at_high[i] = high
@@ -175,9 +183,7 @@ def _search(component, budget):
             if at_m[i]:
                 mined.pop()
             if m > at_high[i]:
-                size = sizes[i]
                 for j in here:
-                    room[j] += size
                     need[j] += m
                 i -= 1
                 continue

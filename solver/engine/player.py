@@ -107,7 +107,11 @@ class Memory:
     """What one board's steps keep between them: counts of components met before,
     sweeps, the lookahead's counts, the exact endgame, and the latest estimate."""
 
-    def __init__(self, task):
+    def __init__(self, task, hurried=False):
+        # a hurried board leaves the exact endgame out: its last few cells are guessed by
+        # the policy, whose points differ by a few ten-thousandths on the ADC2026 pack for
+        # 3% less work (docs/measurements.md, "The player's cost")
+        self.exact_endgame = not hurried
         self.counts = {}
         self.counter = Remembering(self.counts)
         self.looks = {}
@@ -144,7 +148,7 @@ def play(task, view, deadline=None, look=False, watch=None, hurry=False):
     """
     enough = task.rule.hurried_share if hurry and task.mines else None
     knowledge = Knowledge(geometry(task.width, task.height), task.safe_cells)
-    memory = Memory(task)
+    memory = Memory(task, hurried=enough is not None)
     kind = "start"
     while True:
         if settle(knowledge, view, task.mines, watch and (lambda kind: watch(Step(
@@ -260,11 +264,13 @@ def running_share(knowledge, task):
 
 
 # What the stall steps made of a position, for the whole run: (rule, size, mine count,
-# look, opened, digits, known mines) -> (safe found, mines found, the move or None, the
+# opened, digits, known mines) -> (safe found, mines found, the move or None, the
 # estimate).  Boards of one shape and mine count start alike, and on the official
 # ADC2026 pack about two stalls in five are a position an earlier board met (the blind
-# first move, the first digit shown...).  Kept only while a board's counts depend on
-# the position alone (Memory.clean), so an answer is exactly what the steps would give.
+# first move, the first digit shown...).  Kept only where the steps' answer depends on
+# the position alone: while a board's counts do (Memory.clean), without the lookahead,
+# and not where the exact endgame may run (_endgame_may_run); so an answer is exactly
+# what the steps would give.
 _STALLS = {}
 STALLS_KEPT = 100000
 
@@ -280,10 +286,9 @@ def stall(knowledge, task, memory, look):
     """Steps pairs, count and decide, when the cheap rules are stuck: None when they
     made some cell certain (learnt), else the (cell, kind, p) of decide.  A position
     met before in this run (on any board) is answered from _STALLS."""
-    clean = memory.clean()
+    clean = memory.clean() and not look and not _endgame_may_run(knowledge, task, memory)
     if clean:
-        key = (task.rule.year, task.width, task.height, task.mines, look,
-               knowledge.opened, knowledge.planes, knowledge.mines)
+        key = (task.rule.year, task.width, task.height, task.mines, knowledge.opened, knowledge.planes, knowledge.mines)
         known = _STALLS.get(key)
         if known is not None:
             safe, mines, move, memory.latest = known
@@ -297,11 +302,18 @@ def stall(knowledge, task, memory, look):
         counted = count(knowledge, constraints, task, memory)
         if counted is not None:
             move = decide(knowledge, task, constraints, counted, memory, look)
-    if clean and memory.clean():
+    if clean and memory.clean():  # (the lookahead and endgame are off here: their memories do not count)
         if len(_STALLS) >= STALLS_KEPT:
             _STALLS.clear()
         _STALLS[key] = (knowledge.safe & ~safe, knowledge.mines & ~mines, move, memory.latest)
     return move
+
+
+def _endgame_may_run(knowledge, task, memory):
+    """Whether decide may call the exact endgame here.  The endgame remembers the
+    positions it valued on this board and bounds only new work, so whether it answers
+    depends on the board's earlier stalls: such a position is not remembered for the run."""
+    return task.mines is not None and memory.exact_endgame and popcount(knowledge.unknown()) <= ENDGAME_CELLS
 
 
 def live_constraints(knowledge):
@@ -366,7 +378,7 @@ def decide(knowledge, task, constraints, counted, memory, look):
     while worth its risk."""
     result, mines_left = counted.estimate, counted.mines_left
     unknown = knowledge.unknown()
-    if mines_left is not None and popcount(unknown) <= ENDGAME_CELLS:
+    if mines_left is not None and memory.exact_endgame and popcount(unknown) <= ENDGAME_CELLS:
         move = memory.endgame().best_move(unknown, knowledge.mines, mines_left, constraints)
         if move is not None:
             cell = move[0]
