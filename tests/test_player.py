@@ -38,11 +38,25 @@ def test_a_name_that_lies_is_not_trusted():
     assert not name_promise_kept(board)
     task = task_of(board, None, name_promise_kept(board))
     assert task.mines is None and task.safe_cells == ()
+    assert task_of(board) == task  # what the default makes of it
     clicks, _, _ = play_board(board)
     # the player had to guess its first click instead of taking the corner as certain
     assert clicks and len(set(clicks)) == len(clicks)
     # a wrong mine count in the name breaks the promise too
     assert not name_promise_kept(board_with_mines(9, 9, {40, 41}, "board_9x9_3_1_none"))
+
+
+@given(st.integers(2, 9), st.integers(2, 9), st.sets(st.integers(0, 80), max_size=20),
+       st.sampled_from(["both", "none", "auto", "corner", "center"]), st.integers(0, 20), st.booleans())
+@settings(max_examples=300, deadline=None)
+def test_by_default_the_name_is_trusted_when_it_keeps_its_promise(width, height, mine_set, mode, named, header):
+    """task_of checks the promise only where trusting the name changes the Task: the same
+    Task as checking it always, on names that tell the truth or lie, in both forms."""
+    mines = {c for c in mine_set if c < width * height}
+    board = board_with_mines(width, height, mines, "board_%dx%d_%d_1_%s" % (width, height, named, mode))
+    if header:  # the ADC2026 form: the header tells the mine count
+        board = board._replace(mines=len(mines), form=2026)
+    assert task_of(board) == task_of(board, None, name_promise_kept(board))
 
 
 def test_the_player_never_clicks_an_open_cell_and_stops_when_done():

@@ -27,27 +27,32 @@ from .plan import Plan
 LAST_BOARD_SECONDS = 0.002
 
 
-def task_of(board, rule=None, trust_name=True):
+def task_of(board, rule=None, trust_name=None):
     """The player's Task for a board: its public facts (size, mine count, the safe-cell
     rule) and the rule to play for, nothing hidden.  The one place a Board becomes a Task.
 
-    rule -- a contest year (2025, 2026) or None for the board's own header form.
-    With `trust_name` False (the harness found the name misdescribes the board), the
-    name tells nothing: no mine count from it, no safe cells.
+    rule       -- a contest year (2025, 2026) or None for the board's own header form.
+    trust_name -- False: the name tells nothing (no mine count from it, no safe cells);
+                  True: it is taken at its word; None (default): it is trusted when it
+                  keeps its promise (board.name_promise_kept), which is checked only
+                  where trusting it changes the Task (safe cells, or a mine count the
+                  header does not give): every ADC2026 board skips the check.
     """
-    fields = name_facts(board.width, board.height, board.name) if trust_name else None
+    fields = name_facts(board.width, board.height, board.name) if trust_name is not False else None
     mines = board.mines
     if mines is None and fields is not None:
         mines = fields.mines
     safe = ()
     if fields is not None and mines is not None:
         safe = promised_safe(board.width, board.height, mines, fields.mode)
+    if trust_name is None and (safe or mines != board.mines) and not name_promise_kept(board):
+        mines, safe = board.mines, ()
     return Task(board.width, board.height, mines, safe, RULES[rule or board.form])
 
 
 def played(board, rule=None, deadline=None, look=False, watch=None, hurry=False):
     """(task, judge) after the player has played `board`: the judge holds the clicks."""
-    task = task_of(board, rule, name_promise_kept(board))
+    task = task_of(board, rule)
     judge = Judge(board)
     play(task, judge.view(), deadline, look, watch, hurry)
     return task, judge

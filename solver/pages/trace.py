@@ -13,7 +13,6 @@ to make a belief: the mines are only used afterwards, to score.
 from collections import namedtuple
 
 from ..grid.bitset import cells_of, popcount
-from ..official.board import name_promise_kept
 from ..official.judge import Judge
 from ..engine.player import play
 from ..contest.batch import task_of
@@ -41,7 +40,7 @@ def record(board, rule=None, look=False):
     log says which cells those clicks were, so each click gets the Step in force
     before it, with its own cell.
     """
-    task = task_of(board, rule, name_promise_kept(board))
+    task = task_of(board, rule)
     judge = Judge(board)
     seen = []  # (Step, clicks made before it)
 
