@@ -7,14 +7,15 @@ from a board's public facts by contest.batch.task_of.
 
 A board is a loop of named steps over Knowledge (what the player knows):
 
-  open    click every cell known to be safe: one call for the whole set
-  digits  the single-digit rule, for every digit of the board at once (bit planes)
-  pairs   pairs of overlapping constraints
-  count   exact probabilities with the mine count; certainties become clicks
-  decide  the exact endgame when few cells are undecided, else the policy's guess, or stop
+  settle  open    click every cell known to be safe: one call for the whole set
+          digits  the single-digit rule, for every digit of the board at once (bit planes)
+  stall   pairs   pairs of overlapping constraints
+          count   exact probabilities with the mine count; certainties become clicks
+          decide  the exact endgame when few cells are undecided, else the policy's guess, or stop
 
 A step that learns something goes back to `open`: the cheap rules always run before
-the counting, which runs only when they are stuck.
+the counting, which runs only when they are stuck.  What a stall makes of a position
+is remembered for the run (_STALLS): boards of one shape start alike.
 
 Glossary of the bitsets (bit c is cell c):
   opened  cells the judge opened: safe digits, and mines that were hit
@@ -144,15 +145,21 @@ def play(task, view, deadline=None, look=False, watch=None, hurry=False):
     watch    -- if given, called with a Step before every click or batch of certain
                 clicks, and at a stop
     hurry    -- the pack has more boards than time: stop when the cheap rules are
-                stuck once the score reaches the rule's hurried_share (2026 only)
+                stuck once the score reaches the rule's hurried_share, and leave the
+                exact endgame out (2026 only)
     """
     enough = task.rule.hurried_share if hurry and task.mines else None
     knowledge = Knowledge(geometry(task.width, task.height), task.safe_cells)
     memory = Memory(task, hurried=enough is not None)
+    announce = None
+    if watch is not None:
+
+        def announce(kind):  # before each click of a set of safe cells
+            watch(Step(None, kind, 0.0, memory.latest, knowledge.mines, knowledge.safe))
+
     kind = "start"
     while True:
-        if settle(knowledge, view, task.mines, watch and (lambda kind: watch(Step(
-                None, kind, 0.0, memory.latest, knowledge.mines, knowledge.safe))), kind):
+        if settle(knowledge, view, task.mines, announce, kind):
             return
         kind = "certain"
         if deadline is not None and time.perf_counter() > deadline:
