@@ -35,8 +35,11 @@ from ...engine.frontier import components_of, constraints_of, covered
 from ...grid.geometry import geometry, spread
 from ...engine.probability import estimate
 from .layouts import Layouts
-from .pairs import doomed_shares, unresolvable_pair
+from .dead import is_dead
+from .pairs import FIFTY_SCALE, doomed_shares, fifty_influence, fifty_scan, unresolvable_pair
 from .perfect import Perfect, list_layouts
+from .twostep import FIFTY, INTERIOR, LIVING, LOOK_BUDGET, OFF_FRONTIER_SHARE, RULES, WINDOW, WINDOW_RULE, Look, OutOfWork
+from .twostep import choose, interior_shortlist, safeties, scene_of
 
 MAX_DIGIT = 8
 PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper's figure; 5,000 won nothing more)
@@ -57,9 +60,13 @@ result    -- the Estimate of the undecided cells
 class ClassicPlayer:
     """One game of classic Minesweeper, seen only through what opens."""
 
-    def __init__(self, width, height, mines):
+    def __init__(self, width, height, mines, guess="risk"):
         if width < 1 or height < 1 or not 0 <= mines < width * height:
             raise ValueError("no game has a %dx%d board with %d mines" % (width, height, mines))
+        if guess not in RULES:
+            raise ValueError("no guess rule %r (one of %s)" % (guess, ", ".join(RULES)))
+        self.guess = guess
+        self.level = RULES.index(guess)
         self.width = width
         self.height = height
         self.mine_total = mines
@@ -75,6 +82,9 @@ class ClassicPlayer:
         self.sweeps = {}
         self.perfect = None  # the exact game (classic_perfect.Perfect) once few layouts remain
         self.alive = 0  # its layouts that fit what has opened since
+        self.look_memo = {}  # component counts of the two-step look's scenes
+        self.look_budget = LOOK_BUDGET  # work of one two-step guess (twostep.py units)
+        self.look_spent = 0.0  # the work the last two-step guess spent
 
     # ------------------------------------------------------------------ what is seen
 
@@ -184,7 +194,10 @@ class ClassicPlayer:
         if cell is None:
             cell = self._perfect_move(position, layouts)
         if cell is None:
-            cell = self._least_risk(position, layouts)
+            if self.level >= INTERIOR and layouts.exact:
+                cell = self._two_step(position, layouts)
+            else:
+                cell = self._least_risk(position, layouts)
         return cell
 
     def _perfect_move(self, position, layouts):
@@ -200,7 +213,7 @@ class ClassicPlayer:
         move = self.perfect.best(self.alive, PERFECT_BUDGET)
         return None if move is None else move[0]
 
-    def _least_risk(self, position, layouts):
+    def _least_risk(self, position, layouts, shares=None, living=None):
         """The undecided cell of least risk: its mine chance, less the share of layouts in
         which a mine there would have lost the game anyway (classic_pairs.doomed_shares).
 
@@ -210,9 +223,13 @@ class ClassicPlayer:
         the lowest cell.  Measured on 10,000 expert games: the fewest undecided
         neighbours won 1.8 points more than the lowest cell alone; the most informative
         digit (largest entropy) lost 4.2 points, the likeliest zero 1.0.
+
+        From the "living" rule on, a dead cell (the exact test, dead.is_dead; or
+        `living(cell)` when given) is guessed only when no living cell is left.
         """
         masks, unknown, result = self.geo.masks, position.unknown, position.result
-        shares = doomed_shares(masks, self.width, self.height, unknown, position.mines, self.numbers, layouts)
+        if shares is None:
+            shares = doomed_shares(masks, self.width, self.height, unknown, position.mines, self.numbers, layouts)
         groups = {cells for cells, _ in position.constraints}
         ranked = []
         for cells, p in zip(result.class_masks, result.class_probs):
@@ -220,13 +237,100 @@ class ClassicPlayer:
         interior = position.interior & unknown
         if interior and result.interior_prob is not None:
             ranked.extend((result.interior_prob, c) for c in cells_of(interior))
-        best = None
+        keys = []
         for p, c in ranked:
             around = masks[c] & unknown & ~(1 << c)
-            key = (round(p - min(shares.get(c, 0.0), p), 9), _is_dead(c, around, groups), popcount(around), c)
-            if best is None or key < best:
-                best = key
-        return best[3]
+            keys.append((round(p - min(shares.get(c, 0.0), p), 9), _is_dead(c, around, groups), popcount(around), c))
+        keys.sort()
+        if self.level >= LIVING and layouts.exact:
+            if living is None:
+                counted = [layouts.counted[comp.key] for comp in position.components]
+
+                def living(cell):
+                    dead, _ = is_dead(masks, cell, position.components, counted, position.interior, position.mines_left, unknown)
+                    return dead is not True
+
+            for key in keys:
+                if key[0] < 1.0 and living(key[3]):
+                    return key[3]
+        return keys[0][3]
+
+    def _two_step(self, position, layouts):
+        """The two-step guess (twostep.py) among the single-step pick, the living
+        frontier cells near the best safety and an interior shortlist; the
+        single-step pick when the look cannot run."""
+        masks, unknown = self.geo.masks, position.unknown
+        shares = doomed_shares(masks, self.width, self.height, unknown, position.mines, self.numbers, layouts)
+        scene = scene_of(position, layouts)
+        look = Look(masks, self.counts_memo, self.look_memo, self.look_budget)
+        try:
+            return self._two_step_with(position, layouts, shares, scene, look)
+        finally:
+            self.look_spent = self.look_budget - look.left
+
+    def _two_step_with(self, position, layouts, shares, scene, look):
+        masks, unknown = self.geo.masks, position.unknown
+        try:
+            pick = self._least_risk(position, layouts, shares, lambda cell: look.living(scene, cell))
+            if shares.get(pick, 0.0) >= 1.0 - safeties_of_pick(position, pick) - 1e-12:
+                return pick  # a mine there is lost anyway: as good as the best play
+            safety = safeties(position)
+            top, _ = look.best_two(scene)
+            if not top:
+                return pick
+            best = top[0]
+            candidates = {pick}
+            if self.level >= WINDOW_RULE:
+                for cells, p in zip(position.result.class_masks, position.result.class_probs):
+                    if 1.0 - p >= WINDOW * best - 1e-9:
+                        for c in cells_of(cells & unknown):
+                            if look.living(scene, c):
+                                candidates.add(c)
+            free = position.interior & unknown
+            if free and position.result.interior_prob is not None and 1.0 - position.result.interior_prob > OFF_FRONTIER_SHARE * best:
+                witnesses = self.numbers & spread(self.geo, unknown)
+                for c in cells_of(interior_shortlist(self.geo, self.width, self.height, free, witnesses, unknown)):
+                    if look.living(scene, c):
+                        candidates.add(c)
+            factor = {}
+            if self.level >= FIFTY:
+                members, enablers, at_once = fifty_scan(masks, self.width, self.height, unknown, self.numbers, position.mines_left, layouts, look.spend)
+                at_once = {c for c in at_once if look.living(scene, c)}  # a dead one can wait as well
+                if at_once:  # as good as the best play: the one whose digit helps most
+                    candidates = at_once
+                else:
+                    for c in set(members) | set(enablers):
+                        credit = members.get(c, 0.0) + enablers.get(c, 0.0)
+                        if c in safety and safety[c] + credit > WINDOW * best and look.living(scene, c):
+                            candidates.add(c)
+                if len(candidates) == 1:
+                    return next(iter(candidates))
+                for c in candidates:
+                    s = safety[c]
+                    if s > 0 and not at_once:
+                        influence = fifty_influence(masks, self.width, self.height, c, unknown, self.numbers, position.mines_left, layouts,
+                                                    enablers.get(c, 0.0), look.spend)
+                        factor[c] = (s + FIFTY_SCALE * influence) / s
+            else:
+                for c in candidates:
+                    s = safety[c]
+                    factor[c] = (s + min(shares.get(c, 0.0), 1.0 - s)) / s if s > 0 else 1.0
+        except OutOfWork:
+            return pick
+        if len(candidates) == 1:
+            return pick
+        ordered = sorted(candidates, key=lambda c: (-round(safety[c], 9), popcount(masks[c] & unknown), c))
+        cell = choose(look, scene, ordered, safety, factor, self.level)
+        return pick if cell is None else cell
+
+
+def safeties_of_pick(position, cell):
+    """P(safe) of an undecided cell of the position."""
+    result = position.result
+    for cells, p in zip(result.class_masks, result.class_probs):
+        if cells >> cell & 1:
+            return 1.0 - p
+    return 1.0 - (result.interior_prob or 0.0)
 
 
 def _is_dead(cell, around, groups):
