@@ -3,7 +3,8 @@
 import sys
 import time
 
-from ..variants.classic.referee import LEVELS, STARTS, play_games, wilson
+from ..variants.classic.referee import LEVELS, STARTS, paired, play_games, play_paired, wilson
+from ..variants.classic.twostep import RULES
 
 
 def _progress_bar(stream):
@@ -32,14 +33,25 @@ def add_arguments(parser):
     parser.add_argument("--games", type=int, default=1000, metavar="N", help="games to play")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="run seed: game i is made from (S, i)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (the result does not depend on J)")
+    parser.add_argument("--guess", choices=RULES, default=None, help="the player's guess rule (default: the player's own)")
+    parser.add_argument(
+        "--compare", metavar="RULES", default=None,
+        help="comma-separated guess rules (%s) played on the same games: wins of each, and each rule against the "
+        "one before it: the discordant games (won by one rule only), the paired difference with its 95%% interval "
+        "and McNemar's exact p" % ", ".join(RULES),
+    )
+    parser.add_argument("--record", metavar="FILE", default=None, help="with --compare: write each rule's outcomes, one line per rule: "
+                        "the rule, a tab, a 0/1 per game")
 
 
 def run(args):
     if args.games < 1 or args.jobs < 1:
         print("error: --games and --jobs must be at least 1", file=sys.stderr)
         return 2
+    if args.compare is not None:
+        return _compare(args)
     began = time.perf_counter()
-    wins, seconds, slowest = play_games(args.level, args.rule, args.games, args.seed, args.jobs, _progress_bar(sys.stderr))
+    wins, seconds, slowest = play_games(args.level, args.rule, args.games, args.seed, args.jobs, _progress_bar(sys.stderr), args.guess)
     wall = time.perf_counter() - began
     low, high = wilson(wins, args.games)
     width, height, mines = LEVELS[args.level]
@@ -48,4 +60,40 @@ def run(args):
         % (args.level, width, height, mines, args.rule, args.seed, wins, args.games, 100.0 * wins / args.games,
            100.0 * low, 100.0 * high, 1000.0 * seconds / args.games, 1000.0 * slowest, wall, args.jobs)
     )
+    return 0
+
+
+def _compare(args):
+    guesses = [g.strip() for g in args.compare.split(",") if g.strip()]
+    unknown = [g for g in guesses if g not in RULES]
+    if len(guesses) < 2 or unknown:
+        print("error: --compare needs two or more of %s, comma-separated" % ", ".join(RULES), file=sys.stderr)
+        return 2
+    began = time.perf_counter()
+    outcomes, seconds = play_paired(args.level, args.rule, args.games, args.seed, guesses, args.jobs, _progress_bar(sys.stderr))
+    wall = time.perf_counter() - began
+    width, height, mines = LEVELS[args.level]
+    games = args.games
+    print("%s %dx%d/%d rule %s seed %d, %d games, the same games for every guess rule (%.0f s wall, %d jobs)"
+          % (args.level, width, height, mines, args.rule, args.seed, games, wall, args.jobs))
+    print("| guess rule | won | win rate (95% interval) | ms/game |")
+    print("| --- | --- | --- | --- |")
+    for guess, won, took in zip(guesses, outcomes, seconds):
+        low, high = wilson(sum(won), games)
+        print("| %s | %d | %.3f%% (%.3f-%.3f) | %.1f |" % (guess, sum(won), 100.0 * sum(won) / games, 100.0 * low, 100.0 * high,
+                                                         1000.0 * took / games))
+    print()
+    print("| B against A | wins A | wins B | A only | B only | B - A, points (95% interval) | McNemar p |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for k in range(1, len(guesses)):
+        pairs_to = [k - 1] if k == 1 else [k - 1, 0]
+        for j in pairs_to:
+            r = paired(outcomes[j], outcomes[k])
+            print("| %s vs %s | %d | %d | %d | %d | %+.3f (%+.3f, %+.3f) | %.3g |"
+                  % (guesses[k], guesses[j], r.wins_a, r.wins_b, r.only_a, r.only_b, 100.0 * r.difference, 100.0 * r.low,
+                     100.0 * r.high, r.p_value))
+    if args.record:
+        with open(args.record, "w") as out:
+            for guess, won in zip(guesses, outcomes):
+                out.write("%s\t%s\n" % (guess, "".join("1" if w else "0" for w in won)))
     return 0
