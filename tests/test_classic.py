@@ -578,3 +578,19 @@ def test_every_guess_rule_is_accepted_and_no_other():
         ClassicPlayer(9, 9, 10, guess)
     with pytest.raises(ValueError):
         ClassicPlayer(9, 9, 10, "bold")
+
+
+def test_the_fifty_scan_skips_only_cells_no_counted_shape_can_hold():
+    """The scan looks only near known mines and in the board's corners: it finds
+    what a scan of every undecided cell finds."""
+    for level, games in (("expert", 6), ("beginner", 30)):
+        width, height, mines = LEVELS[level]
+        found = 0
+        for player, position, _ in guesses_of(width, height, mines, "window", range(games)):
+            layouts = Layouts(player.geo.masks, position, player.counter)
+            every = fifty_scan(player.geo.masks, width, height, position.unknown, player.numbers, position.mines_left, layouts)
+            near = fifty_scan(player.geo.masks, width, height, position.unknown, player.numbers, position.mines_left, layouts,
+                              mines=position.mines)
+            assert near == every
+            found += bool(every[0])
+        assert found

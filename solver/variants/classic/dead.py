@@ -105,13 +105,17 @@ def _join(a, b):
     return out
 
 
-def is_dead(masks, cell, components, counted, interior, mines_left, unknown, budget=DEAD_NODES):
+def is_dead(masks, cell, components, counted, interior, mines_left, unknown, budget=DEAD_NODES, memo=None):
     """(dead, nodes): dead is True when `cell` can show one digit only if it is safe,
     False when it can show more, None when no layout has it safe (a mine) or the
-    test could not tell (a component not counted, or the walk over `budget`).
+    test could not tell (a component not counted, or the walks over `budget` nodes
+    in all).
 
     components, counted -- the position's components and their Counts (exact)
     interior, unknown   -- the undecided cells no digit touches / all undecided cells
+    memo                -- a dict kept across calls: the walk of a component for a
+                           cell is remembered, with the nodes it took (so the nodes
+                           answered are the same whether it was remembered or not)
     """
     bit = 1 << cell
     near = masks[cell] & unknown & ~bit
@@ -121,11 +125,19 @@ def is_dead(masks, cell, components, counted, interior, mines_left, unknown, bud
     others_low, others = 0, 1  # the untouched components' totals: bit u is others_low + u
     for comp, counts in zip(components, counted):
         if comp.area & touched:
-            try:
-                part, spent = neighbour_sums(comp, bit, near, budget - nodes)
-            except _OverBudget:
-                return None, budget
+            key = (comp.key, cell, near & comp.area)
+            walked = None if memo is None else memo.get(key)
+            if walked is None:
+                try:
+                    walked = neighbour_sums(comp, bit, near, budget)
+                except _OverBudget:
+                    walked = (None, budget + 1)
+                if memo is not None:
+                    memo[key] = walked
+            part, spent = walked
             nodes += spent
+            if part is None or nodes > budget:
+                return None, min(nodes, budget)
             sums = _join(sums, part)
         elif counts is None:
             return None, nodes

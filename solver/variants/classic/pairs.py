@@ -150,7 +150,7 @@ def _formed(masks, shape, unknown, numbers, mines_left, gap, layouts, spend):
     return layouts.weight_with(mines | gap_cells, safe), gap_cells
 
 
-def fifty_scan(masks, width, height, unknown, numbers, mines_left, layouts, spend=_free):
+def fifty_scan(masks, width, height, unknown, numbers, mines_left, layouts, spend=_free, mines=None):
     """The board scan: (members, enablers, at_once).  For every pair and 2x2 box with
     at most SCAN_GAP undecided wing cells: members {cell: share}, the share of layouts
     in which it forms a 50/50 with the cell as one of its mines, summed over the
@@ -164,7 +164,7 @@ def fifty_scan(masks, width, height, unknown, numbers, mines_left, layouts, spen
         return members, enablers, at_once
     total = layouts.weight
     seen, tallies = set(), {}
-    for cell in cells_of(unknown):
+    for cell in cells_of(_scanned(masks, width, height, unknown, mines)):
         for shape in shapes_at(width, height, cell, unknown):
             key = shape[1] | shape[2]
             if key in seen:
@@ -186,6 +186,27 @@ def fifty_scan(masks, width, height, unknown, numbers, mines_left, layouts, spen
                 gap_cell = gap_cells.bit_length() - 1
                 enablers[gap_cell] = enablers.get(gap_cell, 0.0) + share
     return members, enablers, at_once
+
+
+def _scanned(masks, width, height, unknown, mines):
+    """The undecided cells that may belong to a shape the scan counts: every wing
+    cell of a shape lies within two steps of each of its cells, and a wing of two or
+    more cells on the board needs a known mine when at most one is undecided and
+    none is open; only a 2x2 box in a corner of the board has a smaller wing (and a
+    board two cells wide or high, where all are scanned).  `mines`: the known mines
+    (None: scan all)."""
+    if mines is None or width <= 2 or height <= 2:
+        return unknown
+    near = mines
+    for _ in range(2):
+        grown = near
+        for c in cells_of(near):
+            grown |= masks[c]
+        near = grown
+    for x, y in ((0, 0), (width - 2, 0), (0, height - 2), (width - 2, height - 2)):
+        top = y * width + x
+        near |= 3 << top | 3 << (top + width)
+    return unknown & near
 
 
 def fifty_influence(masks, width, height, cell, unknown, numbers, mines_left, layouts, enabler=0.0, spend=_free):

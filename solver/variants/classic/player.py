@@ -83,6 +83,7 @@ class ClassicPlayer:
         self.perfect = None  # the exact game (classic_perfect.Perfect) once few layouts remain
         self.alive = 0  # its layouts that fit what has opened since
         self.look_memo = {}  # component counts of the two-step look's scenes
+        self.dead_memo = {}  # the dead tests' walks over components (dead.is_dead)
         self.look_budget = LOOK_BUDGET  # work of one two-step guess (twostep.py units)
         self.look_spent = 0.0  # the work the last two-step guess spent
 
@@ -262,7 +263,7 @@ class ClassicPlayer:
         masks, unknown = self.geo.masks, position.unknown
         shares = doomed_shares(masks, self.width, self.height, unknown, position.mines, self.numbers, layouts)
         scene = scene_of(position, layouts)
-        look = Look(masks, self.counts_memo, self.look_memo, self.look_budget)
+        look = Look(masks, self.counts_memo, self.look_memo, self.look_budget, self.dead_memo)
         try:
             return self._two_step_with(position, layouts, shares, scene, look)
         finally:
@@ -294,7 +295,8 @@ class ClassicPlayer:
                         candidates.add(c)
             factor = {}
             if self.level >= FIFTY:
-                members, enablers, at_once = fifty_scan(masks, self.width, self.height, unknown, self.numbers, position.mines_left, layouts, look.spend)
+                members, enablers, at_once = fifty_scan(masks, self.width, self.height, unknown, self.numbers, position.mines_left, layouts, look.spend,
+                                                        position.mines)
                 at_once = {c for c in at_once if look.living(scene, c)}  # a dead one can wait as well
                 if at_once:  # as good as the best play: the one whose digit helps most
                     candidates = at_once

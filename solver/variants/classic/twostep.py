@@ -104,10 +104,11 @@ class Scene:
 class Look:
     """Scenes after a digit, living cells and the next safety, with the work counted."""
 
-    def __init__(self, masks, counts_memo, look_memo, budget=LOOK_BUDGET):
+    def __init__(self, masks, counts_memo, look_memo, budget=LOOK_BUDGET, dead_memo=None):
         self.masks = masks
         self.counts_memo = counts_memo  # the player's: read only
         self.look_memo = look_memo  # the looks' own component counts, kept for the game
+        self.dead_memo = dead_memo  # the dead tests' walks (dead.is_dead's memo), kept for the game
         self.left = budget
 
     def spend(self, units):
@@ -130,7 +131,8 @@ class Look:
         counts as living.)"""
         known = scene.dead.get(cell)
         if known is None:
-            dead, nodes = is_dead(self.masks, cell, scene.components, scene.counted, scene.interior, scene.mines_left, scene.unknown)
+            dead, nodes = is_dead(self.masks, cell, scene.components, scene.counted, scene.interior, scene.mines_left, scene.unknown,
+                                  memo=self.dead_memo)
             self.spend(nodes)
             known = scene.dead[cell] = dead is not True
         return known
