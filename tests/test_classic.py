@@ -594,3 +594,22 @@ def test_the_fifty_scan_skips_only_cells_no_counted_shape_can_hold():
             assert near == every
             found += bool(every[0])
         assert found
+
+
+@pytest.mark.parametrize("width, height, mines", [(5, 3, 4), (5, 4, 5), (6, 3, 5)])
+def test_a_walled_in_region_is_played_perfectly(width, height, mines, monkeypatch):
+    """With whole-board perfect play off, a region move (a walled-in component of
+    fixed mine count, played perfectly on its own) is worth the optimum of the game."""
+    monkeypatch.setattr(classic_player, "PERFECT_LAYOUTS", 0)
+    tiny = TinyGame(width, height, mines)
+    rng = random.Random(width * 31 + mines)
+    found = 0
+    for seen, player, position in guessing_positions(tiny, rng, 600, lambda safe: rng.randint(1, len(safe) - 1)):
+        player.guess, player.level = "regions", RULES.index("regions")
+        cell = player._region_move(position, Layouts(player.geo.masks, position, player.counter))
+        if cell is None:
+            continue
+        found += 1
+        layouts = tiny.fitting(seen)
+        assert tiny.click_value(layouts, frozenset(seen), cell) == pytest.approx(tiny.value(layouts, frozenset(seen)), abs=1e-9)
+    assert found >= 3

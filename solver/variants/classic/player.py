@@ -37,12 +37,14 @@ from ...engine.probability import estimate
 from .layouts import Layouts
 from .dead import is_dead
 from .pairs import FIFTY_SCALE, doomed_shares, fifty_influence, fifty_scan, unresolvable_pair
-from .perfect import Perfect, list_layouts
-from .twostep import FIFTY, INTERIOR, LIVING, LOOK_BUDGET, OFF_FRONTIER_SHARE, RULES, WINDOW, WINDOW_RULE, Look, OutOfWork
+from .perfect import Perfect, component_layouts, list_layouts
+from .twostep import FIFTY, INTERIOR, LIVING, LOOK_BUDGET, REGIONS, OFF_FRONTIER_SHARE, RULES, WINDOW, WINDOW_RULE, Look, OutOfWork
 from .twostep import choose, interior_shortlist, safeties, scene_of
 
 MAX_DIGIT = 8
 PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper's figure; 5,000 won nothing more)
+REGION_LAYOUTS = 400  # perfect play in a walled-in region of this many layouts or fewer (JSMinesweeper's figure)
+REGION_BUDGET = 50000  # work of one region's search (classic_perfect units): a move keeps well under a second
 PERFECT_BUDGET = 200000  # work of one perfect-play search (classic_perfect units, the looks over the cells counted): a move stays well under a second here
 
 
@@ -84,6 +86,7 @@ class ClassicPlayer:
         self.alive = 0  # its layouts that fit what has opened since
         self.look_memo = {}  # component counts of the two-step look's scenes
         self.dead_memo = {}  # the dead tests' walks over components (dead.is_dead)
+        self.regions = {}  # perfect play in walled-in regions (classic_perfect.Perfect), by component
         self.look_budget = LOOK_BUDGET  # work of one two-step guess (twostep.py units)
         self.look_spent = 0.0  # the work the last two-step guess spent
 
@@ -194,6 +197,8 @@ class ClassicPlayer:
         cell = unresolvable_pair(masks, self.width, position.unknown, position.mines, layouts)
         if cell is None:
             cell = self._perfect_move(position, layouts)
+        if cell is None and self.level >= REGIONS and layouts.exact:
+            cell = self._region_move(position, layouts)
         if cell is None:
             if self.level >= INTERIOR and layouts.exact:
                 cell = self._two_step(position, layouts)
@@ -212,6 +217,33 @@ class ClassicPlayer:
             self.perfect = Perfect(self.geo.masks, position.unknown, position.mines, layouts)
             self.alive = self.perfect.all
         move = self.perfect.best(self.alive, PERFECT_BUDGET)
+        return None if move is None else move[0]
+
+    def _region_move(self, position, layouts):
+        """Perfect play in a walled-in region: the smallest component whose undecided
+        neighbours are all its own cells (digits, known mines and the board's edge
+        wall it in) and whose constraints alone fix its number of mines, when it has
+        at most REGION_LAYOUTS layouts.  Its cells then see nothing outside and are
+        seen by nothing outside, and the rest holds the other mines whatever it
+        holds: the game is won when both are, whatever the order of play, so the
+        region's best click is a best click of the game.  None when there is no such
+        region or its search exceeds REGION_BUDGET."""
+        chosen = None
+        for comp in position.components:
+            counts = layouts.counted[comp.key]
+            if counts.support != 1 or not 2 <= counts.weights[counts.low] <= REGION_LAYOUTS:
+                continue
+            if spread(self.geo, comp.area) & position.unknown & ~comp.area:
+                continue
+            if chosen is None or popcount(comp.area) < popcount(chosen.area):
+                chosen = comp
+        if chosen is None:
+            return None
+        region = self.regions.get(chosen.key)
+        if region is None:
+            mines = layouts.counted[chosen.key].low
+            region = self.regions[chosen.key] = Perfect(self.geo.masks, chosen.area, position.mines, component_layouts(chosen, {mines})[mines])
+        move = region.best(region.all, REGION_BUDGET)
         return None if move is None else move[0]
 
     def _least_risk(self, position, layouts, shares=None, living=None):

@@ -48,6 +48,8 @@ Rules, each adding one technique to the one before (the player's `guess`):
             wing cells, credit to the wing cell whose mine completes a 50/50, and
             cells so credited as candidates
   full      + a safer cell certainly safe whenever the choice is, played first
+  regions   + perfect play in a walled-in region whose mine count is fixed, before
+            the two-step guess (the player's _region_move)
 """
 
 from collections import namedtuple
@@ -60,8 +62,8 @@ from ...engine.probability import estimate
 from .dead import is_dead
 from .layouts import layouts_weight
 
-RULES = ("risk", "living", "interior", "window", "fifty", "full")
-LIVING, INTERIOR, WINDOW_RULE, FIFTY, FULL = 1, 2, 3, 4, 5
+RULES = ("risk", "living", "interior", "window", "fifty", "full", "regions")
+LIVING, INTERIOR, WINDOW_RULE, FIFTY, FULL, REGIONS = 1, 2, 3, 4, 5, 6
 
 WINDOW = 0.90  # frontier candidates: safety at least this share of the best living safety
 OFF_FRONTIER_SHARE = 0.95  # the interior competes when its safety beats this share of the best
