@@ -567,7 +567,7 @@ def test_paired_counts_and_interval():
 
 def test_paired_play_is_each_rule_played_alone():
     """Each rule's outcomes in a paired run are those of its own run on the same games."""
-    outcomes, _ = play_paired("beginner", "classic", 12, 3, ["risk", "window"])
+    outcomes, _, _ = play_paired("beginner", "classic", 12, 3, ["risk", "window"])
     for guess, won in zip(["risk", "window"], outcomes):
         alone = [play_game(*LEVELS["beginner"], "classic", classic_referee.game_seed(3, i), guess=guess)[0] for i in range(12)]
         assert list(won) == [int(w) for w in alone]
@@ -613,3 +613,17 @@ def test_a_walled_in_region_is_played_perfectly(width, height, mines, monkeypatc
         layouts = tiny.fitting(seen)
         assert tiny.click_value(layouts, frozenset(seen), cell) == pytest.approx(tiny.value(layouts, frozenset(seen)), abs=1e-9)
     assert found >= 3
+
+
+def test_the_classic_command_compares_rules_on_the_same_games(tmp_path, capsys):
+    from solver.cli import main
+
+    record = tmp_path / "outcomes.txt"
+    assert main(["classic", "--level", "beginner", "--games", "6", "--seed", "3", "--compare", "risk,window", "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "| window vs risk |" in out and "McNemar" in out
+    lines = record.read_text().splitlines()
+    assert [line.split("\t")[0] for line in lines] == ["risk", "window"]
+    alone = [play_game(*LEVELS["beginner"], "classic", classic_referee.game_seed(3, i), guess="window")[0] for i in range(6)]
+    assert lines[1].split("\t")[1] == "".join("1" if won else "0" for won in alone)
+    assert main(["classic", "--games", "2", "--compare", "risk"]) == 2  # one rule is no comparison

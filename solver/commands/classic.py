@@ -70,18 +70,18 @@ def _compare(args):
         print("error: --compare needs two or more of %s, comma-separated" % ", ".join(RULES), file=sys.stderr)
         return 2
     began = time.perf_counter()
-    outcomes, seconds = play_paired(args.level, args.rule, args.games, args.seed, guesses, args.jobs, _progress_bar(sys.stderr))
+    outcomes, seconds, slowest = play_paired(args.level, args.rule, args.games, args.seed, guesses, args.jobs, _progress_bar(sys.stderr))
     wall = time.perf_counter() - began
     width, height, mines = LEVELS[args.level]
     games = args.games
     print("%s %dx%d/%d rule %s seed %d, %d games, the same games for every guess rule (%.0f s wall, %d jobs)"
           % (args.level, width, height, mines, args.rule, args.seed, games, wall, args.jobs))
-    print("| guess rule | won | win rate (95% interval) | ms/game |")
-    print("| --- | --- | --- | --- |")
-    for guess, won, took in zip(guesses, outcomes, seconds):
+    print("| guess rule | won | win rate (95% interval) | ms/game | slowest move |")
+    print("| --- | --- | --- | --- | --- |")
+    for guess, won, took, move in zip(guesses, outcomes, seconds, slowest):
         low, high = wilson(sum(won), games)
-        print("| %s | %d | %.3f%% (%.3f-%.3f) | %.1f |" % (guess, sum(won), 100.0 * sum(won) / games, 100.0 * low, 100.0 * high,
-                                                         1000.0 * took / games))
+        print("| %s | %d | %.3f%% (%.3f-%.3f) | %.1f | %.0f ms |" % (guess, sum(won), 100.0 * sum(won) / games, 100.0 * low, 100.0 * high,
+                                                                   1000.0 * took / games, 1000.0 * move))
     print()
     print("| B against A | wins A | wins B | A only | B only | B - A, points (95% interval) | McNemar p |")
     print("| --- | --- | --- | --- | --- | --- | --- |")

@@ -144,22 +144,24 @@ def play_games(level, rule, games, seed, jobs=1, progress=None, guess=None):
 
 
 def _play_rules(job):
-    """Every rule of `guesses` on one game: ((won, seconds), ...)."""
+    """Every rule of `guesses` on one game: ((won, seconds, slowest move), ...)."""
     level, rule, seed, index, guesses = job
     out = []
     for guess in guesses:
         began = time.perf_counter()
-        won, _, _ = play_game(*LEVELS[level], rule, game_seed(seed, index), guess=guess)
-        out.append((won, time.perf_counter() - began))
+        won, _, slowest = play_game(*LEVELS[level], rule, game_seed(seed, index), guess=guess)
+        out.append((won, time.perf_counter() - began, slowest))
     return tuple(out)
 
 
 def play_paired(level, rule, games, seed, guesses, jobs=1, progress=None):
-    """(outcomes, seconds): outcomes[k][i] is whether guess rule guesses[k] won game
-    i (the same game for every rule: the same seed), seconds[k] the rule's play summed."""
+    """(outcomes, seconds, slowest): outcomes[k][i] is whether guess rule guesses[k]
+    won game i (the same game for every rule: the same seed), seconds[k] the rule's
+    play summed, slowest[k] its slowest move in seconds."""
     tasks = [(level, rule, seed, i, tuple(guesses)) for i in range(games)]
     outcomes = [bytearray(games) for _ in guesses]
     seconds = [0.0] * len(guesses)
+    slowest = [0.0] * len(guesses)
     if jobs > 1:
         import multiprocessing
 
@@ -169,16 +171,17 @@ def play_paired(level, rule, games, seed, guesses, jobs=1, progress=None):
         pool, results = None, map(_play_rules, tasks)
     try:
         for i, per_rule in enumerate(results):
-            for k, (won, took) in enumerate(per_rule):
+            for k, (won, took, move) in enumerate(per_rule):
                 outcomes[k][i] = won
                 seconds[k] += took
+                slowest[k] = max(slowest[k], move)
             if progress:
                 progress(i + 1, games, sum(outcomes[-1][: i + 1]))
     finally:
         if pool is not None:
             pool.close()
             pool.join()
-    return outcomes, seconds
+    return outcomes, seconds, slowest
 
 
 Paired = namedtuple("Paired", "games wins_a wins_b only_a only_b difference low high p_value")
