@@ -576,8 +576,11 @@ def test_paired_play_is_each_rule_played_alone():
 def test_every_guess_rule_is_accepted_and_no_other():
     for guess in RULES:
         ClassicPlayer(9, 9, 10, guess)
-    with pytest.raises(ValueError):
-        ClassicPlayer(9, 9, 10, "bold")
+    player = ClassicPlayer(9, 9, 10, "full:progress=0.052:blend=3:window=0.85")
+    assert (player.rule.name, player.rule.progress, player.rule.blend, player.rule.window) == ("full", 0.052, 3.0, 0.85)
+    for bad in ("bold", "full:speed=2", "full:blend=-1", "full:blend=x"):
+        with pytest.raises(ValueError):
+            ClassicPlayer(9, 9, 10, bad)
 
 
 def test_the_fifty_scan_skips_only_cells_no_counted_shape_can_hold():

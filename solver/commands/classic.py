@@ -4,7 +4,7 @@ import sys
 import time
 
 from ..variants.classic.referee import LEVELS, STARTS, paired, play_games, play_paired, wilson
-from ..variants.classic.twostep import RULES
+from ..variants.classic.twostep import RULES, parse_rule
 
 
 def _progress_bar(stream):
@@ -33,7 +33,9 @@ def add_arguments(parser):
     parser.add_argument("--games", type=int, default=1000, metavar="N", help="games to play")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="run seed: game i is made from (S, i)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (the result does not depend on J)")
-    parser.add_argument("--guess", choices=RULES, default=None, help="the player's guess rule (default: the player's own)")
+    parser.add_argument("--guess", default=None, metavar="RULE",
+                        help="the player's guess rule, one of %s, optionally with settings, e.g. full:progress=0.052:blend=3 "
+                        "(default: the player's own)" % ", ".join(RULES))
     parser.add_argument(
         "--compare", metavar="RULES", default=None,
         help="comma-separated guess rules (%s) played on the same games: wins of each, and each rule against the "
@@ -50,6 +52,9 @@ def run(args):
         return 2
     if args.compare is not None:
         return _compare(args)
+    if args.guess is not None and not _is_rule(args.guess):
+        print("error: no guess rule %r (one of %s, optionally :progress=X:blend=X:window=X)" % (args.guess, ", ".join(RULES)), file=sys.stderr)
+        return 2
     began = time.perf_counter()
     wins, seconds, slowest = play_games(args.level, args.rule, args.games, args.seed, args.jobs, _progress_bar(sys.stderr), args.guess)
     wall = time.perf_counter() - began
@@ -65,7 +70,7 @@ def run(args):
 
 def _compare(args):
     guesses = [g.strip() for g in args.compare.split(",") if g.strip()]
-    unknown = [g for g in guesses if g not in RULES]
+    unknown = [g for g in guesses if not _is_rule(g)]
     if len(guesses) < 2 or unknown:
         print("error: --compare needs two or more of %s, comma-separated" % ", ".join(RULES), file=sys.stderr)
         return 2
@@ -97,3 +102,11 @@ def _compare(args):
             for guess, won in zip(guesses, outcomes):
                 out.write("%s\t%s\n" % (guess, "".join("1" if w else "0" for w in won)))
     return 0
+
+
+def _is_rule(text):
+    try:
+        parse_rule(text)
+    except ValueError:
+        return False
+    return True

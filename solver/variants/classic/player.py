@@ -38,7 +38,7 @@ from .layouts import Layouts
 from .dead import is_dead
 from .pairs import FIFTY_SCALE, doomed_shares, fifty_influence, fifty_scan, unresolvable_pair
 from .perfect import Perfect, component_layouts, list_layouts
-from .twostep import FIFTY, INTERIOR, LIVING, LOOK_BUDGET, REGIONS, OFF_FRONTIER_SHARE, RULES, WINDOW, WINDOW_RULE, Look, OutOfWork
+from .twostep import FIFTY, INTERIOR, LIVING, LOOK_BUDGET, REGIONS, OFF_FRONTIER_SHARE, WINDOW_RULE, Look, OutOfWork, parse_rule
 from .twostep import choose, interior_shortlist, safeties, scene_of
 
 MAX_DIGIT = 8
@@ -65,10 +65,9 @@ class ClassicPlayer:
     def __init__(self, width, height, mines, guess="risk"):
         if width < 1 or height < 1 or not 0 <= mines < width * height:
             raise ValueError("no game has a %dx%d board with %d mines" % (width, height, mines))
-        if guess not in RULES:
-            raise ValueError("no guess rule %r (one of %s)" % (guess, ", ".join(RULES)))
+        self.rule = parse_rule(guess)  # raises ValueError for no rule
         self.guess = guess
-        self.level = RULES.index(guess)
+        self.level = self.rule.level
         self.width = width
         self.height = height
         self.mine_total = mines
@@ -295,7 +294,7 @@ class ClassicPlayer:
         masks, unknown = self.geo.masks, position.unknown
         shares = doomed_shares(masks, self.width, self.height, unknown, position.mines, self.numbers, layouts)
         scene = scene_of(position, layouts)
-        look = Look(masks, self.counts_memo, self.look_memo, self.look_budget, self.dead_memo)
+        look = Look(masks, self.counts_memo, self.look_memo, self.look_budget, self.dead_memo, self.rule)
         try:
             return self._two_step_with(position, layouts, shares, scene, look)
         finally:
@@ -315,7 +314,7 @@ class ClassicPlayer:
             candidates = {pick}
             if self.level >= WINDOW_RULE:
                 for cells, p in zip(position.result.class_masks, position.result.class_probs):
-                    if 1.0 - p >= WINDOW * best - 1e-9:
+                    if 1.0 - p >= self.rule.window * best - 1e-9:
                         for c in cells_of(cells & unknown):
                             if look.living(scene, c):
                                 candidates.add(c)
@@ -335,7 +334,7 @@ class ClassicPlayer:
                 else:
                     for c in set(members) | set(enablers):
                         credit = members.get(c, 0.0) + enablers.get(c, 0.0)
-                        if c in safety and safety[c] + credit > WINDOW * best and look.living(scene, c):
+                        if c in safety and safety[c] + credit > self.rule.window * best and look.living(scene, c):
                             candidates.add(c)
                 if len(candidates) == 1:
                     return next(iter(candidates))

@@ -79,6 +79,31 @@ COUNT_NODES = 1500  # counting nodes per component of a scene (counting's defaul
 
 Evaluation = namedtuple("Evaluation", "cell weight expected common safety order")
 
+Rule = namedtuple("Rule", "name level progress blend window")
+Rule.__doc__ = """A guess rule: one of RULES (level: its index), and the two-step score's
+settings (the progress term's weight, the weight of the best living safety against
+the second's 1 in B_v, the candidate window)."""
+SETTINGS = {"progress": PROGRESS, "blend": BLEND[0] / BLEND[1], "window": WINDOW}
+
+
+def parse_rule(text):
+    """The Rule of 'NAME' or 'NAME:KEY=VALUE:...' (KEY one of progress, blend,
+    window; e.g. 'full:progress=0.052:blend=3'); ValueError if it is none."""
+    name, *options = text.strip().split(":")
+    if name not in RULES:
+        raise ValueError("no guess rule %r (one of %s)" % (name, ", ".join(RULES)))
+    settings = dict(SETTINGS)
+    for option in options:
+        key, _, value = option.partition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            number = None
+        if key not in settings or number is None or number < 0:
+            raise ValueError("no setting %r in guess rule %r (progress, blend, window: non-negative numbers)" % (option, text))
+        settings[key] = number
+    return Rule(name, RULES.index(name), settings["progress"], settings["blend"], settings["window"])
+
 
 class OutOfWork(Exception):
     pass
@@ -106,8 +131,10 @@ class Scene:
 class Look:
     """Scenes after a digit, living cells and the next safety, with the work counted."""
 
-    def __init__(self, masks, counts_memo, look_memo, budget=LOOK_BUDGET, dead_memo=None):
+    def __init__(self, masks, counts_memo, look_memo, budget=LOOK_BUDGET, dead_memo=None, rule=None):
         self.masks = masks
+        self.progress = PROGRESS if rule is None else rule.progress
+        self.blend = BLEND[0] / BLEND[1] if rule is None else rule.blend
         self.counts_memo = counts_memo  # the player's: read only
         self.look_memo = look_memo  # the looks' own component counts, kept for the game
         self.dead_memo = dead_memo  # the dead tests' walks (dead.is_dead's memo), kept for the game
@@ -220,7 +247,7 @@ class Look:
         if not top:  # nothing living: the next guess is a dead cell, or the game is won
             return max((s for s, _ in groups), default=1.0)
         best, second = top[0], top[1] if len(top) > 1 else 0.0
-        return (BLEND[0] * best + BLEND[1] * second) / (BLEND[0] + BLEND[1])
+        return (self.blend * best + second) / (self.blend + 1.0)
 
     def evaluate(self, scene, cell, safety, factor, floor, order):
         """The Evaluation of `cell`, None when it cannot reach `floor` (or a scene
@@ -229,7 +256,7 @@ class Look:
         secondary, left = 0.0, safety
         parts = []
         for digit in range(popcount(near) + 1):
-            if (secondary + left * factor) * (1.0 + PROGRESS) < floor - TIE:
+            if (secondary + left * factor) * (1.0 + self.progress) < floor - TIE:
                 return None  # even a certain next step after every digit left would not do
             after = self.after(scene, cell, digit)
             if after is None:
@@ -247,7 +274,7 @@ class Look:
             common &= safe
         progress = sum(p for p, safe in parts if safe & ~common)
         expected = sum(p * popcount(safe) for p, safe in parts)
-        return Evaluation(cell, secondary * (1.0 + PROGRESS * progress), expected, common if len(parts) > 1 else None, safety, order)
+        return Evaluation(cell, secondary * (1.0 + self.progress * progress), expected, common if len(parts) > 1 else None, safety, order)
 
 
 def scene_of(position, layouts):
