@@ -626,7 +626,13 @@ def test_the_classic_command_compares_rules_on_the_same_games(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "| window vs risk |" in out and "McNemar" in out
     lines = record.read_text().splitlines()
-    assert [line.split("\t")[0] for line in lines] == ["risk", "window"]
+    assert lines[0] == "# classic beginner classic 3 6"
+    assert [line.split("\t")[0] for line in lines[1:]] == ["risk", "window"]
     alone = [play_game(*LEVELS["beginner"], "classic", classic_referee.game_seed(3, i), guess="window")[0] for i in range(6)]
-    assert lines[1].split("\t")[1] == "".join("1" if won else "0" for won in alone)
+    assert lines[2].split("\t")[1] == "".join("1" if won else "0" for won in alone)
+    # recorded rules are not played again, and the comparison is the same
+    assert main(["classic", "--level", "beginner", "--games", "5", "--seed", "3", "--compare", "window,risk", "--reuse", str(record)]) == 0
+    again = capsys.readouterr().out
+    assert "| window | %d |" % sum(alone[:5]) in again and "recorded" in again
+    assert main(["classic", "--level", "beginner", "--games", "6", "--seed", "4", "--compare", "window,risk", "--reuse", str(record)]) == 2
     assert main(["classic", "--games", "2", "--compare", "risk"]) == 2  # one rule is no comparison

@@ -42,8 +42,10 @@ def add_arguments(parser):
         "one before it: the discordant games (won by one rule only), the paired difference with its 95%% interval "
         "and McNemar's exact p" % ", ".join(RULES),
     )
-    parser.add_argument("--record", metavar="FILE", default=None, help="with --compare: write each rule's outcomes, one line per rule: "
-                        "the rule, a tab, a 0/1 per game")
+    parser.add_argument("--record", metavar="FILE", default=None, help="with --compare: write each rule's outcomes: a line naming "
+                        "level, start rule, seed and games, then one line per rule: the rule, a tab, a 0/1 per game")
+    parser.add_argument("--reuse", metavar="FILE", default=None, help="with --compare: take the outcomes of the rules recorded in FILE "
+                        "(--record of the same level, start rule and seed) instead of playing them again")
 
 
 def run(args):
@@ -53,7 +55,7 @@ def run(args):
     if args.compare is not None:
         return _compare(args)
     if args.guess is not None and not _is_rule(args.guess):
-        print("error: no guess rule %r (one of %s, optionally :progress=X:blend=X:window=X)" % (args.guess, ", ".join(RULES)), file=sys.stderr)
+        print("error: no guess rule %r (one of %s, optionally :progress=X:blend=X:window=X:offedge=X)" % (args.guess, ", ".join(RULES)), file=sys.stderr)
         return 2
     began = time.perf_counter()
     wins, seconds, slowest = play_games(args.level, args.rule, args.games, args.seed, args.jobs, _progress_bar(sys.stderr), args.guess)
@@ -71,22 +73,44 @@ def run(args):
 def _compare(args):
     guesses = [g.strip() for g in args.compare.split(",") if g.strip()]
     unknown = [g for g in guesses if not _is_rule(g)]
-    if len(guesses) < 2 or unknown:
-        print("error: --compare needs two or more of %s, comma-separated" % ", ".join(RULES), file=sys.stderr)
+    if len(guesses) < 2 or unknown or len(set(guesses)) < len(guesses):
+        print("error: --compare needs two or more different rules of %s, comma-separated" % ", ".join(RULES), file=sys.stderr)
         return 2
-    began = time.perf_counter()
-    outcomes, seconds, slowest = play_paired(args.level, args.rule, args.games, args.seed, guesses, args.jobs, _progress_bar(sys.stderr))
-    wall = time.perf_counter() - began
-    width, height, mines = LEVELS[args.level]
     games = args.games
+    recorded = {}
+    if args.reuse:
+        try:
+            recorded = _read_record(args.reuse, args)
+        except (OSError, ValueError) as problem:
+            print("error: --reuse %s: %s" % (args.reuse, problem), file=sys.stderr)
+            return 2
+    to_play = [g for g in guesses if g not in recorded]
+    began = time.perf_counter()
+    if to_play:
+        played = play_paired(args.level, args.rule, games, args.seed, to_play, args.jobs, _progress_bar(sys.stderr))
+    else:
+        played = ([], [], [])
+    wall = time.perf_counter() - began
+    outcomes, seconds, slowest = [], [], []
+    for guess in guesses:
+        if guess in recorded:
+            outcomes.append(recorded[guess])
+            seconds.append(None)
+            slowest.append(None)
+        else:
+            k = to_play.index(guess)
+            outcomes.append(played[0][k])
+            seconds.append(played[1][k])
+            slowest.append(played[2][k])
+    width, height, mines = LEVELS[args.level]
     print("%s %dx%d/%d rule %s seed %d, %d games, the same games for every guess rule (%.0f s wall, %d jobs)"
           % (args.level, width, height, mines, args.rule, args.seed, games, wall, args.jobs))
     print("| guess rule | won | win rate (95% interval) | ms/game | slowest move |")
     print("| --- | --- | --- | --- | --- |")
     for guess, won, took, move in zip(guesses, outcomes, seconds, slowest):
         low, high = wilson(sum(won), games)
-        print("| %s | %d | %.3f%% (%.3f-%.3f) | %.1f | %.0f ms |" % (guess, sum(won), 100.0 * sum(won) / games, 100.0 * low, 100.0 * high,
-                                                                   1000.0 * took / games, 1000.0 * move))
+        timing = ("%.1f | %.0f ms" % (1000.0 * took / games, 1000.0 * move)) if took is not None else "recorded | recorded"
+        print("| %s | %d | %.3f%% (%.3f-%.3f) | %s |" % (guess, sum(won), 100.0 * sum(won) / games, 100.0 * low, 100.0 * high, timing))
     print()
     print("| B against A | wins A | wins B | A only | B only | B - A, points (95% interval) | McNemar p |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
@@ -99,9 +123,27 @@ def _compare(args):
                      100.0 * r.high, r.p_value))
     if args.record:
         with open(args.record, "w") as out:
+            out.write("# classic %s %s %d %d\n" % (args.level, args.rule, args.seed, games))
             for guess, won in zip(guesses, outcomes):
                 out.write("%s\t%s\n" % (guess, "".join("1" if w else "0" for w in won)))
     return 0
+
+
+def _read_record(path, args):
+    """{rule: outcomes of the first args.games games} of a --record file made with the
+    same level, start rule and seed, and at least as many games."""
+    with open(path) as f:
+        lines = f.read().splitlines()
+    if not lines or lines[0].split()[:1] != ["#"]:
+        raise ValueError("not a --record file (no '# classic LEVEL RULE SEED GAMES' line)")
+    _, _, level, rule, seed, games = lines[0].split()
+    if (level, rule, int(seed)) != (args.level, args.rule, args.seed) or int(games) < args.games:
+        raise ValueError("recorded %s %s seed %s, %s games: not these games" % (level, rule, seed, games))
+    out = {}
+    for line in lines[1:]:
+        guess, _, bits = line.partition("\t")
+        out[guess] = bytearray(1 if b == "1" else 0 for b in bits[: args.games])
+    return out
 
 
 def _is_rule(text):

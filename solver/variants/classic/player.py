@@ -38,7 +38,7 @@ from .layouts import Layouts
 from .dead import is_dead
 from .pairs import FIFTY_SCALE, doomed_shares, fifty_influence, fifty_scan, unresolvable_pair
 from .perfect import Perfect, component_layouts, list_layouts
-from .twostep import FIFTY, INTERIOR, LIVING, LOOK_BUDGET, REGIONS, OFF_FRONTIER_SHARE, WINDOW_RULE, Look, OutOfWork, parse_rule
+from .twostep import FIFTY, INTERIOR, LIVING, LOOK_BUDGET, REGIONS, WINDOW_RULE, Look, OutOfWork, parse_rule
 from .twostep import choose, interior_shortlist, safeties, scene_of
 
 MAX_DIGIT = 8
@@ -319,7 +319,7 @@ class ClassicPlayer:
                             if look.living(scene, c):
                                 candidates.add(c)
             free = position.interior & unknown
-            if free and position.result.interior_prob is not None and 1.0 - position.result.interior_prob > OFF_FRONTIER_SHARE * best:
+            if free and position.result.interior_prob is not None and 1.0 - position.result.interior_prob > self.rule.offedge * best:
                 witnesses = self.numbers & spread(self.geo, unknown)
                 for c in cells_of(interior_shortlist(self.geo, self.width, self.height, free, witnesses, unknown)):
                     if look.living(scene, c):

@@ -79,16 +79,17 @@ COUNT_NODES = 1500  # counting nodes per component of a scene (counting's defaul
 
 Evaluation = namedtuple("Evaluation", "cell weight expected common safety order")
 
-Rule = namedtuple("Rule", "name level progress blend window")
+Rule = namedtuple("Rule", "name level progress blend window offedge")
 Rule.__doc__ = """A guess rule: one of RULES (level: its index), and the two-step score's
 settings (the progress term's weight, the weight of the best living safety against
-the second's 1 in B_v, the candidate window)."""
-SETTINGS = {"progress": PROGRESS, "blend": BLEND[0] / BLEND[1], "window": WINDOW}
+the second's 1 in B_v, the candidate window, the share of the best safety the
+interior must beat to compete: above 1, never)."""
+SETTINGS = {"progress": PROGRESS, "blend": BLEND[0] / BLEND[1], "window": WINDOW, "offedge": OFF_FRONTIER_SHARE}
 
 
 def parse_rule(text):
     """The Rule of 'NAME' or 'NAME:KEY=VALUE:...' (KEY one of progress, blend,
-    window; e.g. 'full:progress=0.052:blend=3'); ValueError if it is none."""
+    window, offedge; e.g. 'full:progress=0.052:blend=3'); ValueError if it is none."""
     name, *options = text.strip().split(":")
     if name not in RULES:
         raise ValueError("no guess rule %r (one of %s)" % (name, ", ".join(RULES)))
@@ -100,9 +101,9 @@ def parse_rule(text):
         except ValueError:
             number = None
         if key not in settings or number is None or number < 0:
-            raise ValueError("no setting %r in guess rule %r (progress, blend, window: non-negative numbers)" % (option, text))
+            raise ValueError("no setting %r in guess rule %r (progress, blend, window, offedge: non-negative numbers)" % (option, text))
         settings[key] = number
-    return Rule(name, RULES.index(name), settings["progress"], settings["blend"], settings["window"])
+    return Rule(name, RULES.index(name), settings["progress"], settings["blend"], settings["window"], settings["offedge"])
 
 
 class OutOfWork(Exception):
