@@ -219,7 +219,7 @@ def fifty_influence(masks, width, height, cell, unknown, numbers, mines_left, la
     best = {"h": 0, "v": 0, "b": 0}
     for shape in shapes_at(width, height, cell, unknown):
         found = _formed(masks, shape, unknown, numbers, mines_left, INFLUENCE_GAP, layouts, spend)
-        if found is not None and found[0] > best[shape[0]]:
+        if found is not None and found[0] is not None and found[0] > best[shape[0]]:
             best[shape[0]] = found[0]
     share = sum(best.values()) / layouts.weight + enabler
     mine = layouts.weight_with(1 << cell) / layouts.weight

@@ -194,13 +194,15 @@ class ClassicPlayer:
         masks = self.geo.masks
         layouts = Layouts(masks, position, self.counter)
         cell = unresolvable_pair(masks, self.width, position.unknown, position.mines, layouts)
+        searched = self.perfect is not None or (layouts.exact and layouts.weight <= PERFECT_LAYOUTS)
         if cell is None:
             cell = self._perfect_move(position, layouts)
         if cell is None and self.level >= REGIONS and layouts.exact:
             cell = self._region_move(position, layouts)
         if cell is None:
             if self.level >= INTERIOR and layouts.exact:
-                cell = self._two_step(position, layouts)
+                # after a perfect-play search that gave up, half the look's work: the move stays under a second
+                cell = self._two_step(position, layouts, self.look_budget // 2 if searched else self.look_budget)
             else:
                 cell = self._least_risk(position, layouts)
         return cell
@@ -287,18 +289,20 @@ class ClassicPlayer:
                     return key[3]
         return keys[0][3]
 
-    def _two_step(self, position, layouts):
+    def _two_step(self, position, layouts, budget=None):
         """The two-step guess (twostep.py) among the single-step pick, the living
-        frontier cells near the best safety and an interior shortlist; the
-        single-step pick when the look cannot run."""
+        frontier cells near the best safety and an interior shortlist, within
+        `budget` work (default look_budget); the single-step pick when the look
+        cannot run."""
         masks, unknown = self.geo.masks, position.unknown
+        budget = self.look_budget if budget is None else budget
         shares = doomed_shares(masks, self.width, self.height, unknown, position.mines, self.numbers, layouts)
         scene = scene_of(position, layouts)
-        look = Look(masks, self.counts_memo, self.look_memo, self.look_budget, self.dead_memo, self.rule)
+        look = Look(masks, self.counts_memo, self.look_memo, budget, self.dead_memo, self.rule)
         try:
             return self._two_step_with(position, layouts, shares, scene, look)
         finally:
-            self.look_spent = self.look_budget - look.left
+            self.look_spent = budget - look.left
 
     def _two_step_with(self, position, layouts, shares, scene, look):
         masks, unknown = self.geo.masks, position.unknown
@@ -326,6 +330,7 @@ class ClassicPlayer:
                         candidates.add(c)
             factor = {}
             if self.level >= FIFTY:
+                layouts = Layouts(masks, position, look.counter)  # what the 50/50 credit counts stays with the look's counts
                 members, enablers, at_once = fifty_scan(masks, self.width, self.height, unknown, self.numbers, position.mines_left, layouts, look.spend,
                                                         position.mines)
                 at_once = {c for c in at_once if look.living(scene, c)}  # a dead one can wait as well

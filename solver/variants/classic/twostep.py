@@ -53,10 +53,12 @@ Rules, each adding one technique to the one before (the player's `guess`):
 """
 
 from collections import namedtuple
+from itertools import islice
 from math import ceil
 
 from ...grid.bitset import cells_of, popcount
-from ...engine.counting import count_solutions
+from ...engine.counting import Counts
+from ...engine.counting import _search as exact_count  # the search itself, without counting's shape memory
 from ...engine.frontier import components_of
 from ...engine.probability import estimate
 from .dead import is_dead
@@ -76,6 +78,7 @@ TIE = 1e-9  # safeties and weights closer than this are equal
 SCENE_WORK = 500  # the work of counting one scene again, in nodes of counting (about 0.5 ms here)
 LOOK_BUDGET = 500000  # work of one two-step guess, in nodes: about half a second on this machine
 COUNT_NODES = 1500  # counting nodes per component of a scene (counting's default budget)
+SCENE_SHAPES_KEPT = 40000  # component shapes of looks remembered at most (scene_count)
 
 Evaluation = namedtuple("Evaluation", "cell weight expected common safety order")
 
@@ -147,13 +150,21 @@ class Look:
             raise OutOfWork
 
     def count(self, component):
+        """The Counts of a component of a scene, its work spent."""
+        counts = self.counter(component)
+        self.spend(counts.nodes if counts is not None else COUNT_NODES)
+        return counts
+
+    def counter(self, component, budget=None):
+        """The Counts of a component: the player's when it has them, else the look's
+        (scene_count, remembered for the game); the work is not counted here (a
+        counter for classic_layouts.Layouts, whose callers count theirs)."""
         key = component.key
         counts = self.counts_memo.get(key)
         if counts is None:
             counts = self.look_memo.get(key)
             if counts is None and key not in self.look_memo:
-                counts = self.look_memo[key] = count_solutions(component, COUNT_NODES)
-        self.spend(counts.nodes if counts is not None else COUNT_NODES)
+                counts = self.look_memo[key] = scene_count(component)
         return counts
 
     def living(self, scene, cell):
@@ -276,6 +287,28 @@ class Look:
         progress = sum(p for p, safe in parts if safe & ~common)
         expected = sum(p * popcount(safe) for p, safe in parts)
         return Evaluation(cell, secondary * (1.0 + self.progress * progress), expected, common if len(parts) > 1 else None, safety, order)
+
+
+_SCENE_SHAPES = {}  # shape -> the fields of its Counts as a plain tuple, or () when over COUNT_NODES
+
+
+def scene_count(component):
+    """The Counts of a component met in a look (counting's exact search, COUNT_NODES),
+    or None.  Looks meet ten times more new shapes than play does, so they are
+    remembered here, not in counting's shape memory: as plain tuples, which the
+    garbage collector stops scanning (Counts is a tuple subclass, scanned at every
+    full collection: measured, pauses grew to 0.2 s after 5,000 expert games with
+    the looks' shapes there, and its clearing at SHAPES_KEPT took a move to 1 s),
+    and, when SCENE_SHAPES_KEPT are held, the older half is dropped."""
+    shape = component.shape
+    known = _SCENE_SHAPES.get(shape)
+    if known is None:
+        if len(_SCENE_SHAPES) >= SCENE_SHAPES_KEPT:
+            for old in list(islice(_SCENE_SHAPES, SCENE_SHAPES_KEPT // 2)):
+                del _SCENE_SHAPES[old]
+        counts = exact_count(component, COUNT_NODES)
+        known = _SCENE_SHAPES[shape] = () if counts is None else tuple(counts)
+    return Counts(*known) if known else None
 
 
 def scene_of(position, layouts):
