@@ -43,6 +43,7 @@ from .twostep import choose, interior_shortlist, safeties, scene_of
 
 MAX_DIGIT = 8
 PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper's figure; 5,000 won nothing more)
+DEFAULT_GUESS = "regions"  # the guess rule (twostep.RULES): on 30,000 expert games 41.61% against 40.33% for "risk"
 REGION_LAYOUTS = 400  # perfect play in a walled-in region of this many layouts or fewer (JSMinesweeper's figure)
 REGION_BUDGET = 50000  # work of one region's search (classic_perfect units): a move keeps well under a second
 PERFECT_BUDGET = 200000  # work of one perfect-play search (classic_perfect units, the looks over the cells counted): a move stays well under a second here
@@ -62,7 +63,7 @@ result    -- the Estimate of the undecided cells
 class ClassicPlayer:
     """One game of classic Minesweeper, seen only through what opens."""
 
-    def __init__(self, width, height, mines, guess="risk"):
+    def __init__(self, width, height, mines, guess=DEFAULT_GUESS):
         if width < 1 or height < 1 or not 0 <= mines < width * height:
             raise ValueError("no game has a %dx%d board with %d mines" % (width, height, mines))
         self.rule = parse_rule(guess)  # raises ValueError for no rule
