@@ -18,10 +18,18 @@ the chance of winning (not the contest's score):
    as good as the best play, and its digit helps early);
 2. perfect play when at most PERFECT_LAYOUTS layouts remain (classic_perfect),
    within PERFECT_BUDGET;
-3. else the cell of least risk (the mine chance less the layouts where that mine
-   is lost anyway), ties by living before dead cells, then fewest undecided
-   neighbours.  Blends of safety with progress, measured on the same games, did
-   not win more (see _least_risk and the README).
+3. perfect play in a walled-in region whose mine count is fixed (_region_move);
+4. else the two-step guess (twostep.py): among the living cells near the best
+   safety (and an interior shortlist), the one whose digit best keeps the next
+   informative guess safe, times a 50/50 factor; dead cells (dead.py) only when
+   nothing living is left.
+
+`guess` names the rule (twostep.RULES, optionally with settings): "risk" is the
+single-step rule this player had before (the cell of least risk: the mine chance
+less the layouts where that mine is lost anyway, ties by living before dead cells,
+then fewest undecided neighbours); the rules between add one technique each, so
+each can be measured on the same games (`classic --compare`).  The default,
+DEFAULT_GUESS, is all of them.
 
 Deterministic: the same calls give the same clicks (no clock is read).
 """
