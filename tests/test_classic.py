@@ -17,6 +17,11 @@ from solver.variants.classic.pairs import doomed_shares, unresolvable_pair
 from solver.variants.classic.layouts import Layouts
 from solver.variants.classic.perfect import Perfect, list_layouts
 from solver.variants.classic.referee import LEVELS, Referee, play_game, wilson
+from solver.variants.classic import player as classic_player
+from solver.variants.classic.dead import DEAD_NODES, is_dead
+from solver.variants.classic.pairs import fifty_influence, fifty_scan, shapes_at
+from solver.variants.classic.referee import mcnemar, paired, play_paired
+from solver.variants.classic.twostep import COUNT_NODES, RULES, SCENE_WORK, WINDOW, Look, scene_of
 
 
 # ------------------------------------------------------------------ an exhaustive solver
@@ -368,3 +373,266 @@ def test_perfect_play_answers_within_its_budget_and_gives_up_past_it():
         assert Perfect(*made).best(whole.all, spent - smallest_charge / 2) is None
         tried += 1
     assert tried >= 5
+
+
+# ------------------------------------------------------------------ the two-step guess
+
+
+
+def brute_dead(tiny, layouts, cell):
+    """Can `cell` show one digit only over `layouts` where it is safe?  (None: a mine in all.)"""
+    digits = {tiny.digit(lay, cell) for lay in layouts if not lay >> cell & 1}
+    return len(digits) == 1 if digits else None
+
+
+TINY_BOARDS = [(4, 3, 3), (5, 3, 4), (4, 4, 4), (5, 4, 5)]
+
+
+@pytest.mark.parametrize("width, height, mines", TINY_BOARDS)
+def test_the_dead_test_is_the_brute_force_one(width, height, mines):
+    """In random positions and in every position a digit may lead to, a cell is dead
+    exactly when brute force finds one digit only where it is safe."""
+    tiny = TinyGame(width, height, mines)
+    rng = random.Random(width * height + mines)
+    masks = tiny.geo.masks
+    checked = {True: 0, False: 0}
+    for seen, player, position in guessing_positions(tiny, rng, 60, lambda safe: rng.randint(1, max(1, len(safe) // 3))):
+        fitting = tiny.fitting(seen)
+        layouts = Layouts(masks, position, player.counter)
+        scene = scene_of(position, layouts)
+        for cell in cells_of(position.unknown):
+            dead, _ = is_dead(masks, cell, scene.components, scene.counted, scene.interior, scene.mines_left, scene.unknown)
+            assert dead == brute_dead(tiny, fitting, cell)
+            checked[dead] = checked.get(dead, 0) + 1
+        look = Look(masks, player.counts_memo, {}, 1e12)
+        for cell in cells_of(position.unknown)[:3]:
+            near = masks[cell] & position.unknown
+            for digit in range(popcount(near) + 1):
+                after = look.after(scene, cell, digit)
+                part = [lay for lay in fitting if not lay >> cell & 1 and popcount(lay & near) == digit]
+                assert (after.weight if after else 0) == len(part)
+                for other in cells_of(after.unknown if after else 0):
+                    dead, _ = is_dead(masks, other, after.components, after.counted, after.interior, after.mines_left, after.unknown)
+                    assert dead == brute_dead(tiny, part, other)
+    assert checked[True] and checked[False]  # both kinds met
+
+
+@pytest.mark.parametrize("width, height, mines", TINY_BOARDS)
+def test_the_next_safety_is_the_best_two_living_cells_by_brute_force(width, height, mines):
+    """After each digit a cell may show, the look's two best living safeties are the
+    brute-force ones (the interior, when uncertain, counts as living)."""
+    tiny = TinyGame(width, height, mines)
+    rng = random.Random(7 * width + mines)
+    masks = tiny.geo.masks
+    compared = 0
+    for seen, player, position in guessing_positions(tiny, rng, 40, lambda safe: rng.randint(1, max(1, len(safe) // 3))):
+        fitting = tiny.fitting(seen)
+        scene = scene_of(position, Layouts(masks, position, player.counter))
+        look = Look(masks, player.counts_memo, {}, 1e12)
+        for cell in cells_of(position.unknown):
+            near = masks[cell] & position.unknown
+            for digit in range(popcount(near) + 1):
+                part = [lay for lay in fitting if not lay >> cell & 1 and popcount(lay & near) == digit]
+                if not part:
+                    continue
+                after = look.after(scene, cell, digit)
+                top, _ = look.best_two(after)
+                living = []
+                for other in cells_of(after.unknown):
+                    safe = [lay for lay in part if not lay >> other & 1]
+                    share = len(safe) / len(part)
+                    if safe and (brute_dead(tiny, part, other) is False or (after.interior >> other & 1 and share < 1)):
+                        living.append(share)
+                assert top == pytest.approx(sorted(living, reverse=True)[:2], abs=1e-9)
+                compared += 1
+    assert compared > 50
+
+
+def guesses_of(width, height, mines, guess, seeds, first=0):
+    """(player, position, cell) of every two-step guess in games of this size."""
+    for seed in seeds:
+        referee = Referee(width, height, mines, "classic", random.Random(seed))
+        player = ClassicPlayer(width, height, mines, guess)
+        cell = referee.first
+        while True:
+            shown = referee.open(cell)
+            if shown is None or referee.won:
+                break
+            player.opened({(c % width, c // width): d for c, d in shown.items()})
+            position = player._settle()
+            if position is not None and not player.safe:
+                layouts = Layouts(player.geo.masks, position, player.counter)
+                if layouts.exact and unresolvable_pair(player.geo.masks, width, position.unknown, position.mines, layouts) is None:
+                    if layouts.weight > classic_player.PERFECT_LAYOUTS:
+                        yield player, position, player._two_step(position, layouts)
+            x, y = player.next_click()
+            cell = y * width + x
+
+
+@pytest.mark.parametrize("guess", ["window", "full"])
+def test_the_two_step_guess_stays_in_its_window(guess):
+    """On expert games, a two-step guess is living whenever a living cell exists, and
+    no safer living cell lies beyond its window: its safety is at least WINDOW times
+    the best living safety, or the 50/50 credit lifts it there (the single-step pick
+    and cells credited by the scan)."""
+    width, height, mines = LEVELS["expert"]
+    checked = 0
+    for player, position, cell in guesses_of(width, height, mines, guess, range(10)):
+        masks, unknown = player.geo.masks, position.unknown
+        scene = scene_of(position, Layouts(masks, position, player.counter))
+        look = Look(masks, player.counts_memo, {}, 1e12)
+        safety = {c: 1.0 - p for cells, p in zip(position.result.class_masks, position.result.class_probs) for c in cells_of(cells & unknown)}
+        for c in cells_of(position.interior & unknown):
+            safety[c] = 1.0 - position.result.interior_prob
+        living = [c for c in safety if look.living(scene, c)]
+        if not living:
+            continue
+        assert cell in living
+        best = max(safety[c] for c in living)
+        layouts = Layouts(masks, position, player.counter)
+        credit = doomed_shares(masks, width, height, unknown, position.mines, player.numbers, layouts).get(cell, 0.0)
+        if guess == "full":
+            members, enablers, _ = fifty_scan(masks, width, height, unknown, player.numbers, position.mines_left, layouts)
+            credit = max(credit, members.get(cell, 0.0) + enablers.get(cell, 0.0))
+        assert safety[cell] + credit >= WINDOW * best - 1e-9
+        checked += 1
+    assert checked >= 15
+
+
+def test_the_work_bound_is_deterministic_and_holds():
+    """A two-step guess spends the same counted work for the same position; given
+    exactly the work an unbounded guess spent it answers the same; given less it
+    stops within its budget (plus one step's charge) and answers the same twice."""
+    width, height, mines = LEVELS["expert"]
+    tried = 0
+    for player, position, cell in guesses_of(width, height, mines, "full", range(10)):
+        layouts = Layouts(player.geo.masks, position, player.counter)
+        spent = player.look_spent
+        assert player._two_step(position, layouts) == cell and player.look_spent == spent
+        if spent >= player.look_budget:
+            continue
+        player.look_budget = spent
+        assert player._two_step(position, layouts) == cell
+        player.look_budget = spent // 2
+        short = player._two_step(position, layouts)
+        assert player.look_spent <= spent // 2 + max(COUNT_NODES, DEAD_NODES, SCENE_WORK)  # one charge past it at most
+        assert player._two_step(position, layouts) == short
+        player.look_budget = classic_player.LOOK_BUDGET
+        tried += 1
+    assert tried >= 10
+
+
+@pytest.mark.parametrize("width, height, mines", [(5, 4, 5), (6, 4, 6)])
+def test_the_fifty_credit_counts_formed_fifties_by_brute_force(width, height, mines):
+    """A cell's influence is, by brute force, the share of layouts where it is the mine
+    of a walled pair or 2x2 box (the best of each kind), capped by its chances."""
+    tiny = TinyGame(width, height, mines)
+    rng = random.Random(5)
+    masks = tiny.geo.masks
+    nonzero = 0
+    for seen, player, position in guessing_positions(tiny, rng, 60, lambda safe: rng.randint(1, 3)):
+        fitting = tiny.fitting(seen)
+        layouts = Layouts(masks, position, player.counter)
+        numbers = sum(1 << c for c in seen)
+        for cell in cells_of(position.unknown):
+            best = {"h": 0, "v": 0, "b": 0}
+            for kind, mines_here, safe_here, wings in shapes_at(width, height, cell, position.unknown):
+                if wings is None:
+                    other = safe_here.bit_length() - 1
+                    wings = (masks[cell] ^ masks[other]) & ~(mines_here | safe_here)
+                if wings & numbers or popcount(wings & position.unknown) > 3:
+                    continue
+                need = mines_here | (wings & position.unknown)
+                formed = sum(1 for lay in fitting if lay & need == need and not lay & safe_here)
+                best[kind] = max(best[kind], formed)
+            mine = sum(1 for lay in fitting if lay >> cell & 1) / len(fitting)
+            want = min(sum(best.values()) / len(fitting), mine, 1 - mine)
+            got = fifty_influence(masks, width, height, cell, position.unknown, numbers, position.mines_left, layouts)
+            assert got == pytest.approx(want)
+            nonzero += want > 0
+    assert nonzero
+
+
+def test_paired_counts_and_interval():
+    a = [1, 1, 0, 0, 1, 0, 1, 0, 0, 0]
+    b = [1, 0, 1, 1, 1, 1, 1, 0, 0, 1]
+    r = paired(a, b)
+    assert (r.games, r.wins_a, r.wins_b, r.only_a, r.only_b) == (10, 4, 7, 1, 4)
+    assert r.difference == pytest.approx(0.3)
+    assert r.low < 0.3 < r.high
+    assert mcnemar(0, 5) == pytest.approx(2 / 32)  # all five discordant one way: 2 x (1/2)^5
+    assert mcnemar(3, 3) == 1.0
+    assert paired(a, a).only_a == paired(a, a).only_b == 0
+
+
+def test_paired_play_is_each_rule_played_alone():
+    """Each rule's outcomes in a paired run are those of its own run on the same games."""
+    outcomes, _, _ = play_paired("beginner", "classic", 12, 3, ["risk", "window"])
+    for guess, won in zip(["risk", "window"], outcomes):
+        alone = [play_game(*LEVELS["beginner"], "classic", classic_referee.game_seed(3, i), guess=guess)[0] for i in range(12)]
+        assert list(won) == [int(w) for w in alone]
+
+
+def test_every_guess_rule_is_accepted_and_no_other():
+    for guess in RULES:
+        ClassicPlayer(9, 9, 10, guess)
+    player = ClassicPlayer(9, 9, 10, "full:progress=0.052:blend=3:window=0.85")
+    assert (player.rule.name, player.rule.progress, player.rule.blend, player.rule.window) == ("full", 0.052, 3.0, 0.85)
+    for bad in ("bold", "full:speed=2", "full:blend=-1", "full:blend=x"):
+        with pytest.raises(ValueError):
+            ClassicPlayer(9, 9, 10, bad)
+
+
+def test_the_fifty_scan_skips_only_cells_no_counted_shape_can_hold():
+    """The scan looks only near known mines and in the board's corners: it finds
+    what a scan of every undecided cell finds."""
+    for level, games in (("expert", 6), ("beginner", 30)):
+        width, height, mines = LEVELS[level]
+        found = 0
+        for player, position, _ in guesses_of(width, height, mines, "window", range(games)):
+            layouts = Layouts(player.geo.masks, position, player.counter)
+            every = fifty_scan(player.geo.masks, width, height, position.unknown, player.numbers, position.mines_left, layouts)
+            near = fifty_scan(player.geo.masks, width, height, position.unknown, player.numbers, position.mines_left, layouts,
+                              mines=position.mines)
+            assert near == every
+            found += bool(every[0])
+        assert found
+
+
+@pytest.mark.parametrize("width, height, mines", [(5, 3, 4), (5, 4, 5), (6, 3, 5)])
+def test_a_walled_in_region_is_played_perfectly(width, height, mines, monkeypatch):
+    """With whole-board perfect play off, a region move (a walled-in component of
+    fixed mine count, played perfectly on its own) is worth the optimum of the game."""
+    monkeypatch.setattr(classic_player, "PERFECT_LAYOUTS", 0)
+    tiny = TinyGame(width, height, mines)
+    rng = random.Random(width * 31 + mines)
+    found = 0
+    for seen, player, position in guessing_positions(tiny, rng, 600, lambda safe: rng.randint(1, len(safe) - 1)):
+        player.guess, player.level = "regions", RULES.index("regions")
+        cell = player._region_move(position, Layouts(player.geo.masks, position, player.counter))
+        if cell is None:
+            continue
+        found += 1
+        layouts = tiny.fitting(seen)
+        assert tiny.click_value(layouts, frozenset(seen), cell) == pytest.approx(tiny.value(layouts, frozenset(seen)), abs=1e-9)
+    assert found >= 3
+
+
+def test_the_classic_command_compares_rules_on_the_same_games(tmp_path, capsys):
+    from solver.cli import main
+
+    record = tmp_path / "outcomes.txt"
+    assert main(["classic", "--level", "beginner", "--games", "6", "--seed", "3", "--compare", "risk,window", "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "| window vs risk |" in out and "McNemar" in out
+    lines = record.read_text().splitlines()
+    assert lines[0] == "# classic beginner classic 3 6"
+    assert [line.split("\t")[0] for line in lines[1:]] == ["risk", "window"]
+    alone = [play_game(*LEVELS["beginner"], "classic", classic_referee.game_seed(3, i), guess="window")[0] for i in range(6)]
+    assert lines[2].split("\t")[1] == "".join("1" if won else "0" for won in alone)
+    # recorded rules are not played again, and the comparison is the same
+    assert main(["classic", "--level", "beginner", "--games", "5", "--seed", "3", "--compare", "window,risk", "--reuse", str(record)]) == 0
+    again = capsys.readouterr().out
+    assert "| window | %d |" % sum(alone[:5]) in again and "recorded" in again
+    assert main(["classic", "--level", "beginner", "--games", "6", "--seed", "4", "--compare", "window,risk", "--reuse", str(record)]) == 2
+    assert main(["classic", "--games", "2", "--compare", "risk"]) == 2  # one rule is no comparison

@@ -18,10 +18,18 @@ the chance of winning (not the contest's score):
    as good as the best play, and its digit helps early);
 2. perfect play when at most PERFECT_LAYOUTS layouts remain (classic_perfect),
    within PERFECT_BUDGET;
-3. else the cell of least risk (the mine chance less the layouts where that mine
-   is lost anyway), ties by living before dead cells, then fewest undecided
-   neighbours.  Blends of safety with progress, measured on the same games, did
-   not win more (see _least_risk and the README).
+3. perfect play in a walled-in region whose mine count is fixed (_region_move);
+4. else the two-step guess (twostep.py): among the living cells near the best
+   safety (and an interior shortlist), the one whose digit best keeps the next
+   informative guess safe, times a 50/50 factor; dead cells (dead.py) only when
+   nothing living is left.
+
+`guess` names the rule (twostep.RULES, optionally with settings): "risk" is the
+single-step rule this player had before (the cell of least risk: the mine chance
+less the layouts where that mine is lost anyway, ties by living before dead cells,
+then fewest undecided neighbours); the rules between add one technique each, so
+each can be measured on the same games (`classic --compare`).  The default,
+DEFAULT_GUESS, is all of them.
 
 Deterministic: the same calls give the same clicks (no clock is read).
 """
@@ -35,8 +43,11 @@ from ...engine.frontier import components_of, constraints_of, covered
 from ...grid.geometry import geometry, spread
 from ...engine.probability import estimate
 from .layouts import Layouts
-from .pairs import doomed_shares, unresolvable_pair
-from .perfect import Perfect, list_layouts
+from .dead import is_dead
+from .pairs import FIFTY_SCALE, doomed_shares, fifty_influence, fifty_scan, unresolvable_pair
+from .perfect import Perfect, component_layouts, list_layouts
+from .twostep import FIFTY, INTERIOR, LIVING, LOOK_BUDGET, REGIONS, WINDOW_RULE, Look, OutOfWork, parse_rule
+from .twostep import choose, interior_shortlist, safeties, scene_of
 
 MAX_DIGIT = 8
 # The largest field the classic game offers: expert is 30x16, and Microsoft's Minesweeper
@@ -46,6 +57,9 @@ MAX_DIGIT = 8
 MAX_SIDE = 30
 MAX_CELLS = 30 * 24
 PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper's figure; 5,000 won nothing more)
+DEFAULT_GUESS = "regions"  # the guess rule (twostep.RULES): on 30,000 expert games 41.61% against 40.33% for "risk"
+REGION_LAYOUTS = 400  # perfect play in a walled-in region of this many layouts or fewer (JSMinesweeper's figure)
+REGION_BUDGET = 50000  # work of one region's search (classic_perfect units): a move keeps well under a second
 PERFECT_BUDGET = 200000  # work of one perfect-play search (classic_perfect units, the looks over the cells counted): a move stays well under a second here
 
 
@@ -63,7 +77,7 @@ result    -- the Estimate of the undecided cells
 class ClassicPlayer:
     """One game of classic Minesweeper, seen only through what opens."""
 
-    def __init__(self, width, height, mines):
+    def __init__(self, width, height, mines, guess=DEFAULT_GUESS):
         if not all(type(v) is int for v in (width, height, mines)):
             raise ValueError("width, height and mines must be integers, got %r, %r, %r" % (width, height, mines))
         if width < 1 or height < 1 or not 0 <= mines < width * height:
@@ -71,6 +85,9 @@ class ClassicPlayer:
         if max(width, height) > MAX_SIDE or width * height > MAX_CELLS:
             raise ValueError("a %dx%d board is larger than the classic game's largest field (sides up to %d, "
                              "%d cells: 30 columns by 24 rows)" % (width, height, MAX_SIDE, MAX_CELLS))
+        self.rule = parse_rule(guess)  # raises ValueError for no rule
+        self.guess = guess
+        self.level = self.rule.level
         self.width = width
         self.height = height
         self.mine_total = mines
@@ -87,6 +104,11 @@ class ClassicPlayer:
         self.sweeps = {}
         self.perfect = None  # the exact game (classic_perfect.Perfect) once few layouts remain
         self.alive = 0  # its layouts that fit what has opened since
+        self.look_memo = {}  # component counts of the two-step look's scenes
+        self.dead_memo = {}  # the dead tests' walks over components (dead.is_dead)
+        self.regions = {}  # perfect play in walled-in regions (classic_perfect.Perfect), by component
+        self.look_budget = LOOK_BUDGET  # work of one two-step guess (twostep.py units)
+        self.look_spent = 0.0  # the work the last two-step guess spent
 
     # ------------------------------------------------------------------ what is seen
 
@@ -248,10 +270,17 @@ class ClassicPlayer:
         masks = self.geo.masks
         layouts = Layouts(masks, position, self.counter)
         cell = unresolvable_pair(masks, self.width, position.unknown, position.mines, layouts)
+        searched = self.perfect is not None or (layouts.exact and layouts.weight <= PERFECT_LAYOUTS)
         if cell is None:
             cell = self._perfect_move(position, layouts)
+        if cell is None and self.level >= REGIONS and layouts.exact:
+            cell = self._region_move(position, layouts)
         if cell is None:
-            cell = self._least_risk(position, layouts)
+            if self.level >= INTERIOR and layouts.exact:
+                # after a perfect-play search that gave up, half the look's work: the move stays under a second
+                cell = self._two_step(position, layouts, self.look_budget // 2 if searched else self.look_budget)
+            else:
+                cell = self._least_risk(position, layouts)
         return cell
 
     def _perfect_move(self, position, layouts):
@@ -267,7 +296,34 @@ class ClassicPlayer:
         move = self.perfect.best(self.alive, PERFECT_BUDGET)
         return None if move is None else move[0]
 
-    def _least_risk(self, position, layouts):
+    def _region_move(self, position, layouts):
+        """Perfect play in a walled-in region: the smallest component whose undecided
+        neighbours are all its own cells (digits, known mines and the board's edge
+        wall it in) and whose constraints alone fix its number of mines, when it has
+        at most REGION_LAYOUTS layouts.  Its cells then see nothing outside and are
+        seen by nothing outside, and the rest holds the other mines whatever it
+        holds: the game is won when both are, whatever the order of play, so the
+        region's best click is a best click of the game.  None when there is no such
+        region or its search exceeds REGION_BUDGET."""
+        chosen = None
+        for comp in position.components:
+            counts = layouts.counted[comp.key]
+            if counts.support != 1 or not 2 <= counts.weights[counts.low] <= REGION_LAYOUTS:
+                continue
+            if spread(self.geo, comp.area) & position.unknown & ~comp.area:
+                continue
+            if chosen is None or popcount(comp.area) < popcount(chosen.area):
+                chosen = comp
+        if chosen is None:
+            return None
+        region = self.regions.get(chosen.key)
+        if region is None:
+            mines = layouts.counted[chosen.key].low
+            region = self.regions[chosen.key] = Perfect(self.geo.masks, chosen.area, position.mines, component_layouts(chosen, {mines})[mines])
+        move = region.best(region.all, REGION_BUDGET)
+        return None if move is None else move[0]
+
+    def _least_risk(self, position, layouts, shares=None, living=None):
         """The undecided cell of least risk: its mine chance, less the share of layouts in
         which a mine there would have lost the game anyway (classic_pairs.doomed_shares).
 
@@ -277,9 +333,13 @@ class ClassicPlayer:
         the lowest cell.  Measured on 10,000 expert games: the fewest undecided
         neighbours won 1.8 points more than the lowest cell alone; the most informative
         digit (largest entropy) lost 4.2 points, the likeliest zero 1.0.
+
+        From the "living" rule on, a dead cell (the exact test, dead.is_dead; or
+        `living(cell)` when given) is guessed only when no living cell is left.
         """
         masks, unknown, result = self.geo.masks, position.unknown, position.result
-        shares = doomed_shares(masks, self.width, self.height, unknown, position.mines, self.numbers, layouts)
+        if shares is None:
+            shares = doomed_shares(masks, self.width, self.height, unknown, position.mines, self.numbers, layouts)
         groups = {cells for cells, _ in position.constraints}
         ranked = []
         for cells, p in zip(result.class_masks, result.class_probs):
@@ -287,13 +347,104 @@ class ClassicPlayer:
         interior = position.interior & unknown
         if interior and result.interior_prob is not None:
             ranked.extend((result.interior_prob, c) for c in cells_of(interior))
-        best = None
+        keys = []
         for p, c in ranked:
             around = masks[c] & unknown & ~(1 << c)
-            key = (round(p - min(shares.get(c, 0.0), p), 9), _is_dead(c, around, groups), popcount(around), c)
-            if best is None or key < best:
-                best = key
-        return best[3]
+            keys.append((round(p - min(shares.get(c, 0.0), p), 9), _is_dead(c, around, groups), popcount(around), c))
+        keys.sort()
+        if self.level >= LIVING and layouts.exact:
+            if living is None:
+                counted = [layouts.counted[comp.key] for comp in position.components]
+
+                def living(cell):
+                    dead, _ = is_dead(masks, cell, position.components, counted, position.interior, position.mines_left, unknown)
+                    return dead is not True
+
+            for key in keys:
+                if key[0] < 1.0 and living(key[3]):
+                    return key[3]
+        return keys[0][3]
+
+    def _two_step(self, position, layouts, budget=None):
+        """The two-step guess (twostep.py) among the single-step pick, the living
+        frontier cells near the best safety and an interior shortlist, within
+        `budget` work (default look_budget); the single-step pick when the look
+        cannot run."""
+        masks, unknown = self.geo.masks, position.unknown
+        budget = self.look_budget if budget is None else budget
+        shares = doomed_shares(masks, self.width, self.height, unknown, position.mines, self.numbers, layouts)
+        scene = scene_of(position, layouts)
+        look = Look(masks, self.counts_memo, self.look_memo, budget, self.dead_memo, self.rule)
+        try:
+            return self._two_step_with(position, layouts, shares, scene, look)
+        finally:
+            self.look_spent = budget - look.left
+
+    def _two_step_with(self, position, layouts, shares, scene, look):
+        masks, unknown = self.geo.masks, position.unknown
+        try:
+            pick = self._least_risk(position, layouts, shares, lambda cell: look.living(scene, cell))
+            if shares.get(pick, 0.0) >= 1.0 - safeties_of_pick(position, pick) - 1e-12:
+                return pick  # a mine there is lost anyway: as good as the best play
+            safety = safeties(position)
+            top, _ = look.best_two(scene)
+            if not top:
+                return pick
+            best = top[0]
+            candidates = {pick}
+            if self.level >= WINDOW_RULE:
+                for cells, p in zip(position.result.class_masks, position.result.class_probs):
+                    if 1.0 - p >= self.rule.window * best - 1e-9:
+                        for c in cells_of(cells & unknown):
+                            if look.living(scene, c):
+                                candidates.add(c)
+            free = position.interior & unknown
+            if free and position.result.interior_prob is not None and 1.0 - position.result.interior_prob > self.rule.offedge * best:
+                witnesses = self.numbers & spread(self.geo, unknown)
+                for c in cells_of(interior_shortlist(self.geo, self.width, self.height, free, witnesses, unknown)):
+                    if look.living(scene, c):
+                        candidates.add(c)
+            factor = {}
+            if self.level >= FIFTY:
+                layouts = Layouts(masks, position, look.counter)  # what the 50/50 credit counts stays with the look's counts
+                members, enablers, at_once = fifty_scan(masks, self.width, self.height, unknown, self.numbers, position.mines_left, layouts, look.spend,
+                                                        position.mines)
+                at_once = {c for c in at_once if look.living(scene, c)}  # a dead one can wait as well
+                if at_once:  # as good as the best play: the one whose digit helps most
+                    candidates = at_once
+                else:
+                    for c in set(members) | set(enablers):
+                        credit = members.get(c, 0.0) + enablers.get(c, 0.0)
+                        if c in safety and safety[c] + credit > self.rule.window * best and look.living(scene, c):
+                            candidates.add(c)
+                if len(candidates) == 1:
+                    return next(iter(candidates))
+                for c in candidates:
+                    s = safety[c]
+                    if s > 0 and not at_once:
+                        influence = fifty_influence(masks, self.width, self.height, c, unknown, self.numbers, position.mines_left, layouts,
+                                                    enablers.get(c, 0.0), look.spend)
+                        factor[c] = (s + FIFTY_SCALE * influence) / s
+            else:
+                for c in candidates:
+                    s = safety[c]
+                    factor[c] = (s + min(shares.get(c, 0.0), 1.0 - s)) / s if s > 0 else 1.0
+        except OutOfWork:
+            return pick
+        if len(candidates) == 1:
+            return pick
+        ordered = sorted(candidates, key=lambda c: (-round(safety[c], 9), popcount(masks[c] & unknown), c))
+        cell = choose(look, scene, ordered, safety, factor, self.level)
+        return pick if cell is None else cell
+
+
+def safeties_of_pick(position, cell):
+    """P(safe) of an undecided cell of the position."""
+    result = position.result
+    for cells, p in zip(result.class_masks, result.class_probs):
+        if cells >> cell & 1:
+            return 1.0 - p
+    return 1.0 - (result.interior_prob or 0.0)
 
 
 def _is_dead(cell, around, groups):

@@ -18,6 +18,7 @@ The `classic` command plays N games under one rule, game i from its own seed
 """
 
 import math
+from collections import namedtuple
 import random
 import time
 
@@ -67,12 +68,12 @@ class Referee:
         return not self._judge.opened >> cell & 1
 
 
-def play_game(width, height, mines, rule, seed, player_class=ClassicPlayer):
+def play_game(width, height, mines, rule, seed, player_class=ClassicPlayer, guess=None):
     """(won, clicks, slowest) of one game: the referee made from `seed`, the player told
-    only the board size, the mine count and what each click opens; slowest is the
-    longest the player took over one move, in seconds."""
+    only the board size, the mine count and what each click opens (and its guess rule,
+    when given); slowest is the longest the player took over one move, in seconds."""
     referee = Referee(width, height, mines, rule, random.Random(seed))
-    player = player_class(width, height, mines)
+    player = player_class(width, height, mines) if guess is None else player_class(width, height, mines, guess)
     cell = referee.first
     clicks = 0
     slowest = 0.0
@@ -98,9 +99,9 @@ def game_seed(seed, index):
 
 
 def _play_indexed(job):
-    level, rule, seed, index = job
+    level, rule, seed, index, guess = job
     began = time.perf_counter()
-    won, _, slowest = play_game(*LEVELS[level], rule, game_seed(seed, index))
+    won, _, slowest = play_game(*LEVELS[level], rule, game_seed(seed, index), guess=guess)
     return won, time.perf_counter() - began, slowest
 
 
@@ -115,9 +116,9 @@ def wilson(wins, games, z=Z95):
     return centre - half, centre + half
 
 
-def play_games(level, rule, games, seed, jobs=1, progress=None):
+def play_games(level, rule, games, seed, jobs=1, progress=None, guess=None):
     """(wins, seconds of play summed over games, the slowest move's seconds) of `games` games."""
-    tasks = ((level, rule, seed, i) for i in range(games))  # made as the workers take them
+    tasks = ((level, rule, seed, i, guess) for i in range(games))  # made as the workers take them
     wins = 0
     seconds = slowest = 0.0
     if jobs > 1:
@@ -140,3 +141,78 @@ def play_games(level, rule, games, seed, jobs=1, progress=None):
             if progress:
                 progress(done, games, wins)
     return wins, seconds, slowest
+
+
+def _play_rules(job):
+    """Every rule of `guesses` on one game: ((won, seconds, slowest move), ...)."""
+    level, rule, seed, index, guesses = job
+    out = []
+    for guess in guesses:
+        began = time.perf_counter()
+        won, _, slowest = play_game(*LEVELS[level], rule, game_seed(seed, index), guess=guess)
+        out.append((won, time.perf_counter() - began, slowest))
+    return tuple(out)
+
+
+def play_paired(level, rule, games, seed, guesses, jobs=1, progress=None):
+    """(outcomes, seconds, slowest): outcomes[k][i] is whether guess rule guesses[k]
+    won game i (the same game for every rule: the same seed), seconds[k] the rule's
+    play summed, slowest[k] its slowest move in seconds."""
+    tasks = [(level, rule, seed, i, tuple(guesses)) for i in range(games)]
+    outcomes = [bytearray(games) for _ in guesses]
+    seconds = [0.0] * len(guesses)
+    slowest = [0.0] * len(guesses)
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(jobs)
+        results = pool.imap(_play_rules, tasks, chunksize=16)
+    else:
+        pool, results = None, map(_play_rules, tasks)
+    try:
+        for i, per_rule in enumerate(results):
+            for k, (won, took, move) in enumerate(per_rule):
+                outcomes[k][i] = won
+                seconds[k] += took
+                slowest[k] = max(slowest[k], move)
+            if progress:
+                progress(i + 1, games, sum(outcomes[-1][: i + 1]))
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return outcomes, seconds, slowest
+
+
+Paired = namedtuple("Paired", "games wins_a wins_b only_a only_b difference low high p_value")
+Paired.__doc__ = """Two rules on the same games.
+
+only_a, only_b -- the discordant games: won by rule A only, by rule B only
+difference     -- (wins_b - wins_a) / games, with its 95% interval (low, high) for
+                  paired proportions: the games both won or both lost cancel out
+p_value        -- McNemar's exact test: the chance, were the rules equally good,
+                  of a split of the discordant games at least this uneven
+"""
+
+
+def paired(won_a, won_b, z=Z95):
+    """The Paired comparison of two sequences of game outcomes (1 won, 0 lost)."""
+    games = len(won_a)
+    if games != len(won_b) or not games:
+        raise ValueError("paired outcomes need the same games, at least one")
+    only_a = sum(1 for a, b in zip(won_a, won_b) if a and not b)
+    only_b = sum(1 for a, b in zip(won_a, won_b) if b and not a)
+    wins_a, wins_b = sum(won_a), sum(won_b)
+    difference = (only_b - only_a) / games
+    spread = math.sqrt(max(0.0, only_a + only_b - (only_b - only_a) ** 2 / games)) / games
+    return Paired(games, wins_a, wins_b, only_a, only_b, difference, difference - z * spread, difference + z * spread,
+                  mcnemar(only_a, only_b))
+
+
+def mcnemar(only_a, only_b):
+    """Two-sided exact McNemar p-value: the discordant games split as a fair coin would?"""
+    n = only_a + only_b
+    if not n:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(only_a, only_b) + 1))
+    return min(1.0, 2 * tail / 2**n)
