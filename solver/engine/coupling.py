@@ -11,7 +11,7 @@ from functools import lru_cache
 from math import exp, lgamma
 from operator import mul
 
-from ..grid.bitset import cells_of
+from ..grid.bitset import cells_of, sum_support
 
 
 def couple(parts, interior, interior_count, mines_left):
@@ -34,9 +34,9 @@ def couple(parts, interior, interior_count, mines_left):
     fill_support = _fill_support(interior_count, mines_left)
     prefix_support, suffix_support = [1], [1]
     for _, counts in parts:
-        prefix_support.append(_support_product(prefix_support[-1], counts.support))
+        prefix_support.append(sum_support(prefix_support[-1], counts.support))
     for _, counts in reversed(parts):
-        suffix_support.append(_support_product(suffix_support[-1], counts.support))
+        suffix_support.append(sum_support(suffix_support[-1], counts.support))
     suffix_support.reverse()
     if not prefix_support[-1] & fill_support:
         return None
@@ -54,7 +54,7 @@ def couple(parts, interior, interior_count, mines_left):
         class_probs.append([sum(map(mul, totals, q)) / (z_here * size) for totals, size in zip(counts.scaled_mines, comp.sizes)])
         # live: the mine counts this component can hold with the rest of the board consistent
         live = 0
-        others_support = _support_product(prefix_support[c], suffix_support[c + 1])
+        others_support = sum_support(prefix_support[c], suffix_support[c + 1])
         for t in cells_of(counts.support):
             if (others_support << t) & fill_support:
                 live |= 1 << t
@@ -171,7 +171,7 @@ def fits_mine_count(counted, interior_count, mines_left):
     `mines_left` mines together?  (What estimate's coupling asks, from supports alone.)"""
     support, fewest = 1, 0
     for counts in counted:
-        support = _support_product(support, counts.support)
+        support = sum_support(support, counts.support)
         fewest += counts.low
     return bool(support & _fill_support(interior_count, mines_left - fewest))
 
@@ -184,16 +184,6 @@ def _fill_support(interior_count, need):
     return ((1 << (high - low + 1)) - 1) << low
 
 
-def _support_product(a, b):
-    """Support of the product of two polynomials with non-negative counts."""
-    out = 0
-    while b:
-        low = b & -b
-        out |= a * low  # a shifted by the index of b's lowest term
-        b ^= low
-    return out
-
-
 def _multiply(a, b):
     out = [0] * (len(a) + len(b) - 1)
     for i, x in enumerate(a):
@@ -201,5 +191,3 @@ def _multiply(a, b):
             for j, y in enumerate(b):
                 out[i + j] += x * y
     return out
-
-

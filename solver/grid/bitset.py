@@ -26,3 +26,14 @@ def lowest_cells(mask, count):
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def sum_support(a, b):
+    """Bit i + j set for every bit i of `a` and bit j of `b`: the mine totals two
+    independent parts can reach together, when bit t of each says it can hold t."""
+    out = 0
+    while b:
+        low = b & -b
+        out |= a * low  # a shifted by the index of b's lowest bit
+        b ^= low
+    return out

@@ -21,7 +21,7 @@ The walk is bounded (`budget`, nodes); past it the cell is taken as living, whic
 at worst lets a dead cell be guessed, as before this test.
 """
 
-from ...grid.bitset import cells_of, popcount
+from ...grid.bitset import cells_of, popcount, sum_support
 from ...engine.counting import walk
 
 VARIES = -1  # the neighbour count of an assignment that does not fix it
@@ -143,7 +143,7 @@ def is_dead(masks, cell, components, counted, interior, mines_left, unknown, bud
             return None, nodes
         else:
             others_low += counts.low
-            others = _product(others, counts.support)
+            others = sum_support(others, counts.support)
     free = interior & ~bit
     free_count = popcount(free)
     free_near = popcount(free & near)
@@ -173,13 +173,3 @@ def is_dead(masks, cell, components, counted, interior, mines_left, unknown, bud
     if not seen:
         return None, nodes
     return True, nodes
-
-
-def _product(a, b):
-    """Support (bitset of totals) of two independent parts together."""
-    out = 0
-    while b:
-        low = b & -b
-        out |= a * low
-        b ^= low
-    return out

@@ -26,7 +26,7 @@ budget), and deterministic (no clock is read).
 
 from itertools import combinations
 
-from ...grid.bitset import cells_of, popcount
+from ...grid.bitset import cells_of, popcount, sum_support
 
 MINE = -1  # what a cell "shows" in a layout where it is a mine
 LAYOUTS_PER_UNIT = 2500  # a split of sets of this many layouts costs twice one of a few (measured)
@@ -95,7 +95,7 @@ def list_layouts(components, counted, interior, mines_left):
         others = 1
         for j, support in enumerate(supports):
             if j != k:
-                others = _sum_support(others, support)
+                others = sum_support(others, support)
         wanted = {t for t in cells_of(supports[k]) if _fits(others, t, interior_count, mines_left)}
         per_component.append(component_layouts(comp, wanted))
     partial = {0: [0]}  # mines so far -> layouts of the components so far
@@ -113,15 +113,6 @@ def list_layouts(components, counted, interior, mines_left):
         if 0 <= rest <= interior_count:
             fills = [sum(1 << c for c in pick) for pick in combinations(interior_cells, rest)]
             out.extend(a | b for a in layouts for b in fills)
-    return out
-
-
-def _sum_support(a, b):
-    out = 0
-    while b:
-        low = b & -b
-        out |= a * low
-        b ^= low
     return out
 
 
