@@ -266,7 +266,8 @@ class ClassicPlayer:
 
     def _guess(self, position):
         """The cell to guess when nothing is certain: one of an unresolvable pair at once,
-        else perfect play when few layouts remain, else the cell of least risk."""
+        else perfect play when few layouts remain, else perfect play in a walled-in
+        region, else the rule's guess (the two-step look, or the cell of least risk)."""
         masks = self.geo.masks
         layouts = Layouts(masks, position, self.counter)
         cell = unresolvable_pair(masks, self.width, position.unknown, position.mines, layouts)
@@ -381,6 +382,7 @@ class ClassicPlayer:
             self.look_spent = budget - look.left
 
     def _two_step_with(self, position, layouts, shares, scene, look):
+        """The two-step pick: the candidates, their 50/50 factors, then twostep.choose."""
         masks, unknown = self.geo.masks, position.unknown
         try:
             pick = self._least_risk(position, layouts, shares, lambda cell: look.living(scene, cell))
@@ -390,45 +392,14 @@ class ClassicPlayer:
             top, _ = look.best_two(scene)
             if not top:
                 return pick
-            best = top[0]
-            candidates = {pick}
-            if self.level >= WINDOW_RULE:
-                for cells, p in zip(position.result.class_masks, position.result.class_probs):
-                    if 1.0 - p >= self.rule.window * best - 1e-9:
-                        for c in cells_of(cells & unknown):
-                            if look.living(scene, c):
-                                candidates.add(c)
-            free = position.interior & unknown
-            if free and position.result.interior_prob is not None and 1.0 - position.result.interior_prob > self.rule.offedge * best:
-                witnesses = self.numbers & spread(self.geo, unknown)
-                for c in cells_of(interior_shortlist(self.geo, self.width, self.height, free, witnesses, unknown)):
-                    if look.living(scene, c):
-                        candidates.add(c)
-            factor = {}
+            candidates = self._candidates(position, scene, look, pick, top[0])
             if self.level >= FIFTY:
-                layouts = Layouts(masks, position, look.counter)  # what the 50/50 credit counts stays with the look's counts
-                members, enablers, at_once = fifty_scan(masks, self.width, self.height, unknown, self.numbers, position.mines_left, layouts, look.spend,
-                                                        position.mines)
-                at_once = {c for c in at_once if look.living(scene, c)}  # a dead one can wait as well
-                if at_once:  # as good as the best play: the one whose digit helps most
-                    candidates = at_once
-                else:
-                    for c in set(members) | set(enablers):
-                        credit = members.get(c, 0.0) + enablers.get(c, 0.0)
-                        if c in safety and safety[c] + credit > self.rule.window * best and look.living(scene, c):
-                            candidates.add(c)
+                candidates, factor = self._fifty_factors(position, scene, look, candidates, safety, top[0])
                 if len(candidates) == 1:
                     return next(iter(candidates))
-                for c in candidates:
-                    s = safety[c]
-                    if s > 0 and not at_once:
-                        influence = fifty_influence(masks, self.width, self.height, c, unknown, self.numbers, position.mines_left, layouts,
-                                                    enablers.get(c, 0.0), look.spend)
-                        factor[c] = (s + FIFTY_SCALE * influence) / s
-            else:
-                for c in candidates:
-                    s = safety[c]
-                    factor[c] = (s + min(shares.get(c, 0.0), 1.0 - s)) / s if s > 0 else 1.0
+            else:  # the doomed share of walled pairs (pairs.doomed_shares) as the 50/50 credit
+                factor = {c: (safety[c] + min(shares.get(c, 0.0), 1.0 - safety[c])) / safety[c] if safety[c] > 0 else 1.0
+                          for c in candidates}
         except OutOfWork:
             return pick
         if len(candidates) == 1:
@@ -437,6 +408,51 @@ class ClassicPlayer:
         cell = choose(look, scene, ordered, safety, factor, self.level)
         return pick if cell is None else cell
 
+    def _candidates(self, position, scene, look, pick, best):
+        """The cells the two-step look scores: the single-step pick, the living frontier
+        cells within the rule's window of the best living safety `best`, and the
+        interior shortlist when the interior is nearly as safe."""
+        unknown, result = position.unknown, position.result
+        candidates = {pick}
+        if self.level >= WINDOW_RULE:
+            for cells, p in zip(result.class_masks, result.class_probs):
+                if 1.0 - p >= self.rule.window * best - 1e-9:
+                    for c in cells_of(cells & unknown):
+                        if look.living(scene, c):
+                            candidates.add(c)
+        free = position.interior & unknown
+        if free and result.interior_prob is not None and 1.0 - result.interior_prob > self.rule.offedge * best:
+            witnesses = self.numbers & spread(self.geo, unknown)
+            for c in cells_of(interior_shortlist(self.geo, self.width, self.height, free, witnesses, unknown)):
+                if look.living(scene, c):
+                    candidates.add(c)
+        return candidates
+
+    def _fifty_factors(self, position, scene, look, candidates, safety, best):
+        """(candidates, factor): the wider 50/50 credit (pairs.fifty_scan) adds the
+        credited living cells to the candidates and gives each its factor
+        (S + FIFTY_SCALE x influence) / S; when some cells are played at once (every
+        mine there forms a 50/50), they alone are the candidates, with no factor."""
+        masks, unknown = self.geo.masks, position.unknown
+        layouts = Layouts(masks, position, look.counter)  # what the 50/50 credit counts stays with the look's counts
+        members, enablers, at_once = fifty_scan(masks, self.width, self.height, unknown, self.numbers, position.mines_left, layouts, look.spend,
+                                                position.mines)
+        at_once = {c for c in at_once if look.living(scene, c)}  # a dead one can wait as well
+        if at_once:  # as good as the best play: the one whose digit helps most
+            return at_once, {}
+        for c in set(members) | set(enablers):
+            credit = members.get(c, 0.0) + enablers.get(c, 0.0)
+            if c in safety and safety[c] + credit > self.rule.window * best and look.living(scene, c):
+                candidates.add(c)
+        factor = {}
+        if len(candidates) > 1:
+            for c in candidates:
+                s = safety[c]
+                if s > 0:
+                    influence = fifty_influence(masks, self.width, self.height, c, unknown, self.numbers, position.mines_left, layouts,
+                                                enablers.get(c, 0.0), look.spend)
+                    factor[c] = (s + FIFTY_SCALE * influence) / s
+        return candidates, factor
 
 def safeties_of_pick(position, cell):
     """P(safe) of an undecided cell of the position."""
