@@ -25,8 +25,8 @@ def _progress_bar(stream):
 def add_arguments(parser):
     parser.description = (
         "Reads nothing: plays N classic Minesweeper games with its own referee (mines placed "
-        "uniformly under the start rule) and prints the win rate with a 95% Wilson interval "
-        "ms per game and the slowest move; a progress bar on stderr."
+        "uniformly under the start rule) and prints the win rate with a 95% Wilson interval, "
+        "ms per game and the slowest move in CPU time with its game; a progress bar on stderr."
     )
     parser.add_argument("--level", choices=sorted(LEVELS), default="expert", help="beginner 9x9/10, intermediate 16x16/40, expert 30x16/99")
     parser.add_argument("--rule", choices=sorted(STARTS), default="classic", help="classic: (0,0) never a mine; modern: (3,3) opens a zero")
@@ -64,14 +64,14 @@ def run(args):
         print("error: no guess rule %r (one of %s, optionally :progress=X:blend=X:window=X:offedge=X)" % (args.guess, ", ".join(RULES)), file=sys.stderr)
         return 2
     began = time.perf_counter()
-    wins, seconds, slowest = play_games(args.level, args.rule, args.games, args.seed, args.jobs, _progress_bar(sys.stderr), args.guess)
+    wins, seconds, slowest, slowest_game = play_games(args.level, args.rule, args.games, args.seed, args.jobs, _progress_bar(sys.stderr), args.guess)
     wall = time.perf_counter() - began
     low, high = wilson(wins, args.games)
     width, height, mines = LEVELS[args.level]
     print(
-        "%s %dx%d/%d rule %s seed %d: won %d of %d games = %.3f%% (95%% interval %.3f%%-%.3f%%), %.1f ms per game, slowest move %.0f ms (%.0f s wall, %d jobs)"
+        "%s %dx%d/%d rule %s seed %d: won %d of %d games = %.3f%% (95%% interval %.3f%%-%.3f%%), %.1f ms per game, slowest move %.0f CPU ms (game %d) (%.0f s wall, %d jobs)"
         % (args.level, width, height, mines, args.rule, args.seed, wins, args.games, 100.0 * wins / args.games,
-           100.0 * low, 100.0 * high, 1000.0 * seconds / args.games, 1000.0 * slowest, wall, args.jobs)
+           100.0 * low, 100.0 * high, 1000.0 * seconds / args.games, 1000.0 * slowest, slowest_game, wall, args.jobs)
     )
     return 0
 
