@@ -395,6 +395,7 @@ def test_replay_says_which_line_and_why_for_a_board_that_does_not_read(tmp_path)
     ["fit-plan", "--repeat", "0", "--print"], ["bench", "--repeat", "0", "pack.txt"],
     ["bench", "--gen", "99999999999999999999", "both", "low"], ["bench", "--gen", "abc", "both", "low"],
     ["topcoder", "--time-limit", "nan"], ["topcoder-test", "--jobs", "0", "--seeds", "1"],
+    ["topcoder", "--guess", "nope"], ["topcoder-test", "--guess", "twostep:size=3", "--seeds", "1"],
     ["classic", "--games", "0"], ["solve", "--budget", "nan", "pack.txt"],
 ])
 def test_a_bad_argument_is_one_line(played_pack, args):

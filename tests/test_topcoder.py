@@ -13,9 +13,9 @@ import sys
 
 import pytest
 
-from solver.variants.topcoder.player import Player, keep_guessing, score_of
+from solver.variants.topcoder.player import MOVE_LOOK_BUDGET, Player, keep_guessing, parse_guess, score_of
 from solver.variants.topcoder.stdio import parse_answer, play_stdio
-from solver.variants.topcoder.harness import Case, Game, JavaSha1Prng, make_case, parse_seeds, values_of
+from solver.variants.topcoder.harness import Case, Game, JavaSha1Prng, make_case, parse_seeds, play_inprocess, values_of
 
 PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -187,6 +187,52 @@ def test_player_in_process_matches_callbacks():
     cells = [c for c, _ in calls]
     assert len(cells) == len(set(cells)) and board.start not in cells
     assert all(board.grid[c] != -1 for c, guess in calls if not guess)
+
+
+def clicks_of(seed, guess):
+    """(clicks, player) of `seed` played with a clock that never moves (no budget shrinks)."""
+    board = make_case(seed)
+    calls = []
+
+    def reveal(cell, guess):
+        calls.append(cell)
+        v = board.grid[cell]
+        return None if v == -1 else v
+
+    player = Player(board.side, board.mines, board.reach, board.start, reveal, lambda: 0.0, guess=guess)
+    player.play()
+    return calls, player
+
+
+def test_parse_guess():
+    assert parse_guess("progress") is None
+    rule = parse_guess("twostep:blend=2")
+    assert rule.blend == 2.0 and rule.window == parse_guess("twostep").window
+    for bad in ("nope", "progress:blend=2", "twostep:size=3", "twostep:blend=x"):
+        with pytest.raises(ValueError):
+            parse_guess(bad)
+
+
+def test_two_step_look_is_deterministic_and_bounded():
+    # seed 94 (N=47, D=1) has more than a hundred guesses: the look runs at most of
+    # them, its work counted, never past the game's budget (plus one step's overshoot)
+    first, player = clicks_of(94, "twostep")
+    again, _ = clicks_of(94, "twostep")
+    assert first == again
+    assert player.looks > 50 and player.bad_certain == 0
+    assert player.look_left > -MOVE_LOOK_BUDGET
+    assert len(set(first)) == len(first)
+    assert first != clicks_of(94, "progress")[0]
+
+
+@pytest.mark.parametrize("seed", [37, 86])
+def test_two_step_guess_misses_the_mine_the_progress_guess_hits(seed):
+    # the progress rule's guess on these seeds is a mine; the two-step look's is safe
+    # and the board is then played without a hit (no clock effects at a long limit)
+    progress = play_inprocess(seed, 1000.0, guess="progress")[0]
+    two_step = play_inprocess(seed, 1000.0, guess="twostep")[0]
+    assert progress.hits == 1
+    assert two_step.hits == 0 and two_step.score > progress.score
 
 
 # --------------------------------------------------------------------------- the harness

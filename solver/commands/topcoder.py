@@ -2,7 +2,7 @@
 
 import sys
 
-from ..variants.topcoder.player import TIME_LIMIT, UNLOCK_SHARE
+from ..variants.topcoder.player import DEFAULT_GUESS, GUESSES, TIME_LIMIT, UNLOCK_SHARE, parse_guess
 from ..variants.topcoder.stdio import ProtocolError, play_stdio
 
 
@@ -15,6 +15,7 @@ def add_arguments(parser):
     )
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="think time per test, seconds (default 10)")
     parser.add_argument("--share", type=float, default=UNLOCK_SHARE, help="stop rule: share of the closed safe cells a guess is worth")
+    parser.add_argument("--guess", default=DEFAULT_GUESS, help="guess rule: %s (default %s)" % (", ".join(GUESSES), DEFAULT_GUESS))
     parser.add_argument("--quiet", action="store_true", help="no summary line on stderr")
 
 
@@ -23,7 +24,12 @@ def run(args):
         print("topcoder: --time-limit must be a positive number of seconds and --share within (0, 1]", file=sys.stderr)
         return 2
     try:
-        play_stdio(sys.stdin, sys.stdout, None if args.quiet else sys.stderr, args.time_limit, args.share)
+        parse_guess(args.guess)
+    except ValueError as error:
+        print("topcoder: --guess: %s" % error, file=sys.stderr)
+        return 2
+    try:
+        play_stdio(sys.stdin, sys.stdout, None if args.quiet else sys.stderr, args.time_limit, args.share, guess=args.guess)
     except (BrokenPipeError, StopIteration):
         pass  # the tester closed the game
     except OSError as error:  # stdin closed (<&-) or unreadable

@@ -4,7 +4,7 @@ from concurrent.futures import ThreadPoolExecutor
 import sys
 
 from ..variants.topcoder.harness import make_case, parse_seeds, play_inprocess, play_subprocess
-from ..variants.topcoder.player import TIME_LIMIT
+from ..variants.topcoder.player import DEFAULT_GUESS, GUESSES, TIME_LIMIT, parse_guess
 
 
 def add_arguments(parser):
@@ -16,6 +16,7 @@ def add_arguments(parser):
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="think time per test, seconds")
     parser.add_argument("--inprocess", action="store_true", help="run the player in this process (fast, no protocol)")
+    parser.add_argument("--guess", default=DEFAULT_GUESS, help="the player's guess rule: %s (default %s)" % (", ".join(GUESSES), DEFAULT_GUESS))
     parser.add_argument("--quiet", action="store_true", help="only the mean")
 
 
@@ -31,11 +32,16 @@ def run(args):
     if args.jobs < 1 or not 0 < args.time_limit < float("inf"):
         print("topcoder-test: --jobs must be at least 1 and --time-limit a positive number of seconds", file=sys.stderr)
         return 2
+    try:
+        parse_guess(args.guess)
+    except ValueError as exc:
+        print("topcoder-test: --guess: %s" % exc, file=sys.stderr)
+        return 2
 
     def one(seed):
         if args.inprocess:
-            return play_inprocess(seed, args.time_limit)[0]
-        return play_subprocess(seed, args.time_limit)
+            return play_inprocess(seed, args.time_limit, guess=args.guess)[0]
+        return play_subprocess(seed, args.time_limit, guess=args.guess)
 
     results = []
     with ThreadPoolExecutor(max_workers=min(args.jobs, len(seeds))) as pool:  # no idle workers

@@ -215,13 +215,14 @@ def header_lines(board):
     return [str(side), str(board.mines), str(board.reach), "%d %d" % (board.start // side, board.start % side)]
 
 
-def play_subprocess(seed, time_limit=TIME_LIMIT, command=None):
-    """Run the player as a subprocess on `seed`; a Result."""
+def play_subprocess(seed, time_limit=TIME_LIMIT, command=None, guess=None):
+    """Run the player as a subprocess on `seed` (`guess`: its guess rule, the default
+    if None); a Result."""
     board = make_case(seed)
     game = Game(board)
     env = dict(os.environ)
     env["PYTHONPATH"] = PROJECT_ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    command = command or [sys.executable, "-m", "solver", "topcoder", "--quiet"]
+    command = command or [sys.executable, "-m", "solver", "topcoder", "--quiet"] + ([] if guess is None else ["--guess", guess])
     proc = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         cwd=PROJECT_ROOT, env=env, universal_newlines=True, bufsize=1,
@@ -277,7 +278,7 @@ def play_subprocess(seed, time_limit=TIME_LIMIT, command=None):
     return Result(seed, score, game.opened, game.hits, game.moves, spent, error)
 
 
-def play_inprocess(seed, time_limit=TIME_LIMIT, share=None, never_stop=False):
+def play_inprocess(seed, time_limit=TIME_LIMIT, share=None, never_stop=False, guess=None):
     """Play `seed` with the player in this process (fast, for tuning); (Result, Player)."""
     board = make_case(seed)
     game = Game(board)
@@ -293,6 +294,8 @@ def play_inprocess(seed, time_limit=TIME_LIMIT, share=None, never_stop=False):
         return time.perf_counter() - begin
 
     kwargs = {} if share is None else {"share": share}
+    if guess is not None:
+        kwargs["guess"] = guess
     player = Player(side, board.mines, board.reach, board.start, reveal, clock, time_limit, never_stop=never_stop, **kwargs)
     if player.play():
         game.move("STOP")

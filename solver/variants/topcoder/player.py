@@ -25,8 +25,13 @@ enumeration with the global mine count, `probability.estimate`).  A component to
 big for the node budget is left out of the count (its cells join the free interior,
 which keeps every certainty sound) and its safest-looking cells get windowed
 estimates: the constraints nearest the cell, counted exactly.  At a dead end it
-either guesses (low mine probability, then the digit's expected progress) or stops,
-whichever has the larger expected final score (`keep_guessing`).  Budgets shrink as
+either guesses or stops, whichever has the larger expected final score
+(`keep_guessing`).  The guess (`guess`, GUESSES): "progress" takes low mine
+probability, then the digit's expected progress; "twostep", the default, looks two
+steps deep among the near-safest cells with the classic player's look
+(classic/twostep.py, on this board's neighbourhoods): the cell whose value best keeps
+the next guess safe, its work counted and bounded per move and per game
+(docs/twostep_topcoder.md).  Budgets shrink as
 the think time, as reported by the tester, runs out.
 
 It shares the engine with the contest player (constraints, deduce's rules, counting
@@ -45,8 +50,10 @@ from ...engine.frontier import components_of, constraints_of, covered
 from ...grid.geometry import geometry
 from ...engine.counting import count_solutions
 from ...engine.probability import cell_probabilities, estimate, mine_count_odds
+from ..classic.layouts import layouts_weight
+from ..classic.twostep import WINDOW_RULE, Look, OutOfWork, Scene, choose, parse_rule
 
-Counted = namedtuple("Counted", "estimate interior refined rough constraints")
+Counted = namedtuple("Counted", "estimate interior refined rough constraints components counts mines_left")
 Counted.__doc__ = """A position counted by the Player (what _deduce learnt beyond certainties).
 
 estimate    -- the probability.Estimate of the undecided cells
@@ -54,6 +61,9 @@ interior    -- the undecided cells no constraint touches
 refined     -- {cell: probability} from the refinement of dropped components ({} if none)
 rough       -- cells of components too big to count (their probabilities are local guesses)
 constraints -- the live constraints the estimate was made from
+components, counts -- the counted components and their exact Counts (counts: None
+              under the "progress" guess rule, which does not read them)
+mines_left  -- the mines not yet known
 """
 
 TIME_LIMIT = 10.0  # seconds of think time per test
@@ -86,6 +96,16 @@ NEAR_SAFEST = 0.12
 PROGRESS_WEIGHT = 0.2
 PROGRESS_CAP = 3.0
 LOOKAHEAD_CELLS = 8
+
+# the guess rules (Player's `guess`): "progress", the rule above; "twostep", the
+# classic player's two-step look (classic/twostep.py) over the Topcoder neighbourhoods
+# among the near-safest cells (see Player._two_step), the "progress" pick when the
+# position is not counted exactly or the look's work is spent
+GUESSES = ("progress", "twostep")
+DEFAULT_GUESS = "twostep"  # seeds 1-100: 0.8519 against 0.8450 (docs/twostep_topcoder.md)
+TWO_STEP_CANDIDATES = 10  # cells looked at two steps deep, safest first
+MOVE_LOOK_BUDGET = 200000  # work of one two-step guess (classic/twostep.py units, nodes)
+GAME_LOOK_BUDGET = 2000000  # work of all the two-step guesses of a game
 
 # stop rule (see keep_guessing): the share of the closed safe cells a successful
 # guess is worth, fitted on always-guess games of seeds 1-300 (stopping where this
@@ -139,6 +159,18 @@ def expected_progress(cell_unknown, dist, touching):
     return expected
 
 
+def parse_guess(text):
+    """The classic twostep.Rule of a guess rule 'twostep[:KEY=VALUE...]' (the settings
+    of classic/twostep.parse_rule: progress, blend, window), None for 'progress';
+    ValueError if it is neither."""
+    name, sep, settings = text.strip().partition(":")
+    if name == "progress" and not sep:
+        return None
+    if name != "twostep":
+        raise ValueError("no guess rule %r (one of %s)" % (text, ", ".join(GUESSES)))
+    return parse_rule("window" + sep + settings)
+
+
 class Player:
     """One game's knowledge and moves.
 
@@ -147,7 +179,9 @@ class Player:
     clock() -> seconds of think time spent so far.
     """
 
-    def __init__(self, side, mine_total, reach, start, reveal, clock, time_limit=TIME_LIMIT, share=UNLOCK_SHARE, never_stop=False):
+    def __init__(self, side, mine_total, reach, start, reveal, clock, time_limit=TIME_LIMIT, share=UNLOCK_SHARE, never_stop=False,
+                 guess=DEFAULT_GUESS):
+        self.rule = parse_guess(guess)  # raises ValueError for no rule
         self.geo = geometry(side, side, reach)
         self.side = side
         self.mine_total = mine_total
@@ -170,6 +204,10 @@ class Player:
         self.bad_certain = 0  # proved-safe cells that exploded (must stay 0)
         self.decisions = []  # (p, opened, hits, unknown, mines_left, exact) at each dead end
         self.stopped = False
+        self.look_left = GAME_LOOK_BUDGET  # the two-step look's work left for this game
+        self.look_memo = {}  # component counts of the look's scenes
+        self.dead_memo = {}  # the look's dead tests (classic/dead.py)
+        self.looks = 0  # two-step guesses made (the look ran and chose)
 
     # ------------------------------------------------------------------ moves
 
@@ -250,7 +288,8 @@ class Player:
         refined = {}
         if rough and not safe and not found:
             safe, refined = self._refine(constraints, rough, unknown, mines_left, budget)
-        return safe, found, Counted(result, interior, refined, rough, constraints)
+        counts = None if self.rule is None else [count_solutions(component, budget) for component in components]  # remembered: no new search
+        return safe, found, Counted(result, interior, refined, rough, constraints, components, counts, mines_left)
 
     @staticmethod
     def _local_density(constraints, cells):
@@ -375,7 +414,55 @@ class Player:
             key = (merit, -c)
             if best is None or key > best[0]:
                 best = (key, c, p)
-        return best[1], best[2]
+        cell, p = best[1], best[2]
+        if self.rule is not None and not rough and not refined and result.exact and self.look_left > 0:
+            safety = {c: 1.0 - q for q, c in candidates}
+            chosen = self._two_step(counted, unknown, safety, cell)
+            if chosen is not None:
+                cell, p = chosen, 1.0 - safety[chosen]
+        return cell, p
+
+    def _two_step(self, counted, unknown, safety, pick):
+        """The two-step guess (classic/twostep.py, with this board's neighbourhoods):
+        among `pick` (the "progress" rule's) and the TWO_STEP_CANDIDATES safest living
+        cells whose safety is within the rule's window of the best living safety,
+        the one of most expected next safety: the sum over the values v it may show
+        of P(safe and shows v) times the safety of the best living cells after v
+        (blended with the second best, certain cells at 1).  None when the look
+        cannot run; its work is counted against MOVE_LOOK_BUDGET and the game's
+        GAME_LOOK_BUDGET, so the same position gives the same click."""
+        masks = self.geo.masks
+        weight = layouts_weight(counted.counts, popcount(counted.interior), counted.mines_left)
+        if not weight:
+            return None
+        scene = Scene(counted.constraints, counted.components, counted.counts, unknown, counted.interior, counted.mines_left, weight,
+                      counted.estimate)
+        budget = min(MOVE_LOOK_BUDGET, self.look_left)
+        look = Look(masks, {}, self.look_memo, budget, self.dead_memo, self.rule)
+        try:
+            try:
+                top, _ = look.best_two(scene)
+                if not top:
+                    return None
+                floor = self.rule.window * top[0] - 1e-9
+                ranked = sorted((c for c, s in safety.items() if s >= floor), key=lambda c: (-round(safety[c], 9), popcount(masks[c] & unknown), c))
+                candidates = [pick]
+                for c in ranked:
+                    if len(candidates) > TWO_STEP_CANDIDATES:
+                        break
+                    if c != pick and look.living(scene, c):
+                        candidates.append(c)
+            except OutOfWork:
+                return None
+            if len(candidates) == 1:
+                return None
+            candidates.sort(key=lambda c: (-round(safety[c], 9), popcount(masks[c] & unknown), c))
+            chosen = choose(look, scene, candidates, safety, {}, WINDOW_RULE)
+            if chosen is not None:
+                self.looks += 1
+            return chosen
+        finally:
+            self.look_left -= budget - look.left
 
     # ------------------------------------------------------------------ the game
 
