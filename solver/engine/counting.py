@@ -92,7 +92,7 @@ def count_solutions(component, budget=None):
     if len(_COUNTED) + len(_UNFINISHED) >= SHAPES_KEPT:
         _COUNTED.clear()
         _UNFINISHED.clear()
-    result = _search(component, budget)
+    result = search_counts(component, budget)
     if result is None:
         _UNFINISHED[shape] = budget
     else:
@@ -101,8 +101,9 @@ def count_solutions(component, budget=None):
     return result
 
 
-def _search(component, budget):
-    """count_solutions itself: the bounded enumeration.
+def search_counts(component, budget):
+    """count_solutions without the shape memory: the bounded enumeration itself (for
+    callers that keep their own memory, as the classic player's looks do).
 
     Depth-first over the classes in walking order, each class taking every mine count
     its constraints allow; a constraint is closed at its last class, which must then

@@ -386,9 +386,9 @@ class ClassicPlayer:
         masks, unknown = self.geo.masks, position.unknown
         try:
             pick = self._least_risk(position, layouts, shares, lambda cell: look.living(scene, cell))
-            if shares.get(pick, 0.0) >= 1.0 - safeties_of_pick(position, pick) - 1e-12:
-                return pick  # a mine there is lost anyway: as good as the best play
             safety = safeties(position)
+            if shares.get(pick, 0.0) >= safety.get(pick, 1.0) - 1e-12:
+                return pick  # a mine there is lost anyway: as good as the best play
             top, _ = look.best_two(scene)
             if not top:
                 return pick
@@ -453,14 +453,6 @@ class ClassicPlayer:
                                                 enablers.get(c, 0.0), look.spend)
                     factor[c] = (s + FIFTY_SCALE * influence) / s
         return candidates, factor
-
-def safeties_of_pick(position, cell):
-    """P(safe) of an undecided cell of the position."""
-    result = position.result
-    for cells, p in zip(result.class_masks, result.class_probs):
-        if cells >> cell & 1:
-            return 1.0 - p
-    return 1.0 - (result.interior_prob or 0.0)
 
 
 def _is_dead(cell, around, groups):

@@ -57,8 +57,7 @@ from itertools import islice
 from math import ceil
 
 from ...grid.bitset import cells_of, popcount
-from ...engine.counting import Counts
-from ...engine.counting import _search as exact_count  # the search itself, without counting's shape memory
+from ...engine.counting import Counts, search_counts
 from ...engine.frontier import components_of
 from ...engine.probability import estimate
 from .dead import is_dead
@@ -306,7 +305,7 @@ def scene_count(component):
         if len(_SCENE_SHAPES) >= SCENE_SHAPES_KEPT:
             for old in list(islice(_SCENE_SHAPES, SCENE_SHAPES_KEPT // 2)):
                 del _SCENE_SHAPES[old]
-        counts = exact_count(component, COUNT_NODES)
+        counts = search_counts(component, COUNT_NODES)
         known = _SCENE_SHAPES[shape] = () if counts is None else tuple(counts)
     return Counts(*known) if known else None
 
