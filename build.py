@@ -14,7 +14,8 @@ needs are bundled into one script:
    reaches from the statements that run (the modules keep helpers for tests and
    other commands: the bundle carries only what the entry uses);
 3. put the entry's FIRST_STATEMENT_CLOCK assignment first, so the run's clock
-   starts before any other set-up, and bake ``--budget`` into BUDGET_SECONDS;
+   starts before any other set-up, and bake ``--budget`` into BUDGET_SECONDS and
+   ``--workers`` into WORKERS;
 4. minify with python-minifier (docstrings and annotations removed, locals
    renamed; globals keep their names, since nothing here proves renaming them safe);
 5. check the result: valid Python 3.8 (grammar check, plus a real 3.8 compile when
@@ -72,6 +73,7 @@ MINIFY_OPTIONS = {
 TARGET_VERSION = (3, 8)
 
 BUDGET_NAME = "BUDGET_SECONDS"
+WORKERS_NAME = "WORKERS"  # worker processes baked in (None: the cores the process may use)
 CLOCK_NAME = "FIRST_STATEMENT_CLOCK"
 MODULE_DUNDERS = {"__file__", "__name__", "__package__", "__spec__", "__loader__", "__path__"}
 
@@ -445,12 +447,13 @@ def reachable(statements, roots=()):
     return kept
 
 
-def bundle(modules, budget):
+def bundle(modules, budget, workers=None):
     """(the unminified flat script as a str, the dotted names of the top-level definitions
     left out because the entry never reaches them) from modules in dependency order."""
     statements = []  # (node, module, text) of every statement that may go into the bundle
     prologue = []
-    baked = None  # index of the budget's assignment
+    settings = {BUDGET_NAME: float(budget), WORKERS_NAME: workers}  # baked into the entry's assignments
+    baked = []  # indices of those assignments
     for module in modules:
         _check_own_lines(module, module.tree.body)
         is_entry = module.name == ENTRY_MODULE
@@ -467,14 +470,15 @@ def bundle(modules, budget):
             if is_entry and _assigns(node, CLOCK_NAME):
                 prologue.append((node, module, text))
                 continue
-            if is_entry and _assigns(node, BUDGET_NAME):
-                if node.lineno != node.end_lineno:
-                    raise BuildError("%s: %s must be a one-line assignment" % (where(module, node), BUDGET_NAME))
-                text = "%s = %r\n" % (BUDGET_NAME, float(budget))
-                baked = len(prologue) + len(statements)
+            for name, value in settings.items():
+                if is_entry and _assigns(node, name):
+                    if node.lineno != node.end_lineno:
+                        raise BuildError("%s: %s must be a one-line assignment" % (where(module, node), name))
+                    text = "%s = %r\n" % (name, value)
+                    baked.append(len(prologue) + len(statements))
             statements.append((node, module, text))
-    # kept whether used or not: the clock runs first, and the budget is read back from the script
-    kept = reachable(prologue + statements, list(range(len(prologue))) + ([baked] if baked is not None else []))
+    # kept whether used or not: the clock runs first, and the settings are read back from the script
+    kept = reachable(prologue + statements, list(range(len(prologue))) + baked)
     futures, imports, import_keys, dropped = [], [], set(), []
     bodies = {module.label: [] for module in modules}
     for index, (node, module, text) in enumerate(statements, len(prologue)):
@@ -494,8 +498,9 @@ def bundle(modules, budget):
     entry = modules[-1]
     if not prologue:
         raise BuildError("%s: no top-level '%s = time.perf_counter()' to start the clock" % (entry.label, CLOCK_NAME))
-    if not any(_assigns(node, BUDGET_NAME) for node in entry.tree.body):
-        raise BuildError("%s: no top-level '%s = ...' to bake the budget into" % (entry.label, BUDGET_NAME))
+    for name in settings:
+        if not any(_assigns(node, name) for node in entry.tree.body):
+            raise BuildError("%s: no top-level '%s = ...' to bake the setting into" % (entry.label, name))
     import_time = ast.dump(ast.parse("import time").body[0])
     if import_time not in import_keys:
         raise BuildError("%s: the clock needs a plain 'import time' at top level" % entry.label)
@@ -606,11 +611,12 @@ def check_python38(source):
     return "compiled by " + python38
 
 
-def source_digest(modules, budget):
+def source_digest(modules, budget, workers=None):
     """sha256 of the bundled sources and every setting that shapes the output."""
     record = {
         "modules": [[m.label, m.text] for m in modules],
         "budget": float(budget),
+        "workers": workers,
         "minifier": MINIFIER_VERSION,
         "options": MINIFY_OPTIONS,
         "target": list(TARGET_VERSION),
@@ -618,15 +624,19 @@ def source_digest(modules, budget):
     return hashlib.sha256(json.dumps(record, sort_keys=True).encode("utf-8")).hexdigest()
 
 
-def build(budget=DEFAULT_BUDGET):
-    """(script bytes, a note on the 3.8 check and what was left out).  BuildError if anything is wrong."""
+def build(budget=DEFAULT_BUDGET, workers=None):
+    """(script bytes, a note on the 3.8 check and what was left out).  BuildError if anything is wrong.
+
+    workers -- worker processes the script uses (None: the cores it may use when it runs)."""
     if not (0 < budget < 2.0):
         raise BuildError("--budget %r: paiza.IO stops the run at 2.0 s; give 0 < budget < 2" % budget)
+    if workers is not None and not 1 <= workers <= 64:
+        raise BuildError("--workers %r: give a whole number from 1 to 64 (leave it out for the machine's cores)" % workers)
     modules = dependency_order(ENTRY_MODULE)
     for module in modules:  # every source, also where the bundle drops the import as unused
         check_stdlib_only(module.tree, module.label, relative_ok=True)
     check_names(modules)
-    flat, dropped = bundle(modules, budget)
+    flat, dropped = bundle(modules, budget, workers)
     try:
         flat_tree = ast.parse(flat, "bundle")
     except SyntaxError as exc:  # pragma: no cover - a bug in bundle()
@@ -636,10 +646,10 @@ def build(budget=DEFAULT_BUDGET):
     check_stdlib_only(ast.parse(small, "paiza_main.py"))
     note = "3.8 check: %s; %d definitions the entry never reaches left out" % (check_python38(small), len(dropped))
     header = (
-        "# paiza_main.py: ADC Minesweeper player generated by build.py - do not edit; budget %.3f s\n"
+        "# paiza_main.py: ADC Minesweeper player generated by build.py - do not edit; budget %.3f s; workers %s\n"
         "# sources+settings sha256 %s\n"
         "# bundled from %s/: %s\n"
-    ) % (budget, source_digest(modules, budget), PACKAGE, " ".join(m.name for m in modules))
+    ) % (budget, workers or "auto", source_digest(modules, budget, workers), PACKAGE, " ".join(m.name for m in modules))
     if not small.endswith("\n"):
         small += "\n"
     return (header + small).encode("utf-8"), note
@@ -652,10 +662,15 @@ def main(argv=None):
     parser.add_argument(
         "--budget", type=float, default=DEFAULT_BUDGET, help="seconds of play from process start (default %(default)s)"
     )
+    parser.add_argument(
+        "--workers", type=int, metavar="N",
+        help="worker processes sharing the boards (default: the cores the program may use when it runs; "
+        "1 for a platform that counts CPU time instead of wall time)",
+    )
     parser.add_argument("--check", action="store_true", help="rebuild in memory; exit 1 if dist/paiza_main.py differs")
     args = parser.parse_args(argv)
     try:
-        script, note = build(args.budget)
+        script, note = build(args.budget, args.workers)
     except BuildError as exc:
         print("build.py: error: %s" % exc, file=sys.stderr)
         return 1

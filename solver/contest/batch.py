@@ -12,14 +12,15 @@ mixes both header forms is reported rule by rule.
 
 import sys
 import time
-from functools import lru_cache, partial
+from functools import lru_cache
 
 from ..engine.player import Task, play
 from ..official.board import board_header, name_facts, name_promise_kept, promised_safe
 from ..official.judge import Judge
-from ..official.packs import boards_of, index_pack, parse_header
+from ..official.packs import index_pack, parse_header, read_board, stray_messages
 from ..official.rules import RULES
 from .plan import Plan
+from .workers import share
 
 # Room left when a board is started: it stops at its first stall past the deadline
 # (player.play), so only the opening and single-digit steps before that stall run
@@ -113,30 +114,101 @@ def format_totals(totals, default_year=2025):
 
 
 INDEX_SHARE = 0.25  # of the budget, counted from `start`, for finding the boards of a pack (see README)
+COLLECT_GRACE_SECONDS = 0.015  # after the budget, for the workers' last boards and records
 
 
-def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys.stderr, look=False):
+def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys.stderr, look=False, workers=1):
     """Play a pack's text, then write a summary line on `err`: boards played of all,
-    seconds since `start`, the score per rule.  Returns (played, totals).
+    seconds since `start`, the score per rule (and the workers, when more than one).
+    Returns (played, totals).
 
     Boards are read one by one as play reaches them (so the budget covers reading),
     malformed ones reported on `err`.  Under a budget, a Plan picks the boards worth
     most points per second from their headers and the others are left out unread.
+    `workers` processes share the boards (workers.share); the select list is the same
+    for any number of them when there is no budget.
     """
     start = time.perf_counter() if start is None else start
     # a huge pack is indexed only as far as INDEX_SHARE of the budget: the rest is play
     index = index_pack(text, None if budget is None else start + INDEX_SHARE * budget)
-    wanted = pressed = None
+    deadline = plan = None
     if budget is not None:
-        plan = Plan(index.headers, rule)
-        wanted, pressed = partial(plan.wanted, deadline=start + budget), plan.pressed
-    count, totals, seconds = solve_items(boards_of(index, wanted), budget, rule, start, out, err, look, pressed)
+        deadline = start + budget
+        plan = Plan(index.headers, rule, workers)
+
+    def work(chunks, emit):
+        play_chunks(index, chunks, plan, deadline, rule, look, emit)
+
+    until = None if deadline is None else deadline + COLLECT_GRACE_SECONDS
+    records, notes, used = share(len(index.headers), workers, work, until)
+    count, totals = write_results(index, records, out, err)
+    seconds = time.perf_counter() - start
+    for note in notes:
+        err.write("note: %s\n" % note)
     summary = format_totals(totals, rule or _first_form(index.headers))
     if not index.complete:
         err.write("note: a long pack: its first %d boards were found in %.0f%% of the budget, the rest left out\n"
                   % (len(index.headers), 100 * INDEX_SHARE))
-    err.write("boards %d/%d  seconds %.3f  score %s\n" % (count, len(index.headers), seconds, summary))
+    shared = "  workers %d" % used if workers > 1 else ""
+    err.write("boards %d/%d  seconds %.3f  score %s%s\n" % (count, len(index.headers), seconds, summary, shared))
     return count, totals
+
+
+def play_chunks(index, chunks, plan, deadline, rule, look, emit):
+    """One worker's part of a pack: the boards of each (start, stop) chunk, in order.
+
+    A board is read only when the plan (if any) wants it, and started only while the
+    deadline leaves LAST_BOARD_SECONDS.  emit() gets, in pack order, (k, message) for a
+    board refused or stray lines after it, and (k, select text, name, line, year,
+    counted score) for a board played.  A name this worker played before is not played
+    again (write_results skips it: the official page would score both)."""
+    names = set()
+    for first, stop in chunks:
+        for k in range(first, stop):
+            began = time.perf_counter()
+            if deadline is not None and began + LAST_BOARD_SECONDS > deadline:
+                return
+            if plan is not None and not plan.wanted(k, deadline, began):
+                continue
+            board, error, stray = read_board(index, k)
+            if board is None:
+                emit((k, error))
+            elif board.name in names:
+                emit((k, "", board.name, board.line, 0, 0))
+            else:
+                names.add(board.name)
+                task, judge = played(board, rule, deadline, look, hurry=plan is not None and plan.pressed())
+                score = task.rule.counted(task.rule.score(judge.outcome()))
+                emit((k, select_text(board, judge.clicks), board.name, board.line, task.rule.year, score))
+            if stray is not None:
+                emit((k, stray))
+
+
+def write_results(index, records, out, err):
+    """Write the workers' records in pack order: select texts to `out`, messages to
+    `err` (those of lines before the first header first).  A board whose name was
+    already played is skipped, with a message.  Returns (played, totals by year)."""
+    for message in stray_messages(index):
+        err.write("error: %s\n" % message)
+    records.sort(key=_board_index)
+    count, totals, names = 0, {}, set()
+    for record in records:
+        if len(record) == 2:
+            err.write("error: %s\n" % record[1])
+            continue
+        _, text, name, line, year, score = record
+        if name in names:
+            err.write("error: board %s (line %d): a board of that name was already played; skipped\n" % (name, line))
+            continue
+        names.add(name)
+        out.write(text)
+        count += 1
+        totals[year] = totals.get(year, 0) + score
+    return count, totals
+
+
+def _board_index(record):
+    return record[0]
 
 
 def _first_form(headers):

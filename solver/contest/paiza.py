@@ -19,6 +19,9 @@ first statement (build.py moves it to the top of the bundled script) less
 
 Environment: SOLVER_BUDGET (seconds, a float) overrides the budget; 0 or empty
 plays every board with no deadline (tests use it for reproducible output).
+SOLVER_WORKERS (a whole number) sets how many processes share the boards (default:
+the cores the process may use, `cores.usable_cores`); the select list is the same
+for any number of them when there is no deadline.
 """
 
 import gc
@@ -29,6 +32,7 @@ import time
 
 from .batch import solve_text
 from .clock import process_start
+from .cores import workers_from_environment
 from ..official.lines import descriptor_is_closed, read_text
 
 # The clock at the first statement the program runs.  build.py moves this assignment
@@ -46,6 +50,10 @@ BUDGET_SECONDS = 1.92
 STARTUP_ALLOWANCE_SECONDS = 0.1
 
 BUDGET_VARIABLE = "SOLVER_BUDGET"
+
+# Worker processes that share the boards; build.py bakes its --workers here (None: the
+# cores this process may use, cores.usable_cores; SOLVER_WORKERS overrides either).
+WORKERS = None
 
 
 def budget_from_environment(environ, default):
@@ -121,7 +129,9 @@ def main():
         return 1
     # one write at the end: thousands of small writes through the text layer cost more
     select_list = io.StringIO()
-    solve_text(text, budget, None, start, select_list, err)
+    workers = workers_from_environment(os.environ, WORKERS, err)
+    err.flush()  # nothing written before the workers are made is written twice
+    solve_text(text, budget, None, start, select_list, err, workers=workers)
     try:
         sys.stdout.buffer.write(select_list.getvalue().encode("utf-8"))
         sys.stdout.flush()

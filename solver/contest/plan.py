@@ -116,11 +116,16 @@ def _estimate(fields, rule):
 
 
 class Plan:
-    """The boards of a pack worth playing in the time left, decided board by board in order."""
+    """The boards of a pack worth playing in the time left, decided board by board in order.
 
-    def __init__(self, headers, rule=None):
+    With several workers (workers.share), each worker holds a copy and asks it about
+    the boards of the chunks it takes: the boards it passes over went to the others
+    (`pass_to`), and the time left is the workers' time together."""
+
+    def __init__(self, headers, rule=None, workers=1):
         """headers: the header line of every board, in order; rule: 2025, 2026 or None
-        (each board's own form).  Play is taken to start when the plan is made."""
+        (each board's own form); workers: processes sharing the boards.  Play is taken
+        to start when the plan is made."""
         keys = seedless_headers(headers)
         boards_per_key = Counter(keys)
         known = {key: _estimate(key.split(), rule) for key in boards_per_key}  # key -> (seconds, rank)
@@ -130,14 +135,27 @@ class Plan:
         for key, count in boards_per_key.items():
             seconds, rank = known[key]
             self.left[rank] += seconds * count
+        self.workers = workers
+        self.next = 0  # the first board not yet asked about or passed
         self.start = time.perf_counter()
         self.accepted = 0.0  # predicted seconds of the boards accepted so far
         self.cut = 0
         self.countdown = 0
         self.prior = None  # seconds of predictions trusted as they are (PRIOR_SHARE of the time)
 
+    def pass_to(self, k):
+        """Boards before k that were not asked about went to other workers: they are no
+        longer left to play."""
+        left, rank, seconds = self.left, self.rank, self.seconds
+        for j in range(self.next, k):
+            left[rank[j]] -= seconds[j]
+        self.next = max(self.next, k)
+
     def wanted(self, k, deadline, now=None):
         """Whether to play board k (boards are asked about once each, in order)."""
+        if k != self.next:
+            self.pass_to(k)
+        self.next = k + 1
         rank, seconds = self.rank[k], self.seconds[k]
         self.left[rank] -= seconds
         if self.countdown <= 0:
@@ -159,7 +177,7 @@ class Plan:
             self.prior = max(1e-6, PRIOR_SHARE * (deadline - now))
         spent = now - self.start
         speed = (spent + self.prior) / (self.accepted + self.prior)  # real / predicted seconds
-        room = (deadline - now) / speed
+        room = self.workers * (deadline - now) / speed
         total = 0.0
         for rank in range(BUCKETS - 1, -1, -1):
             total += self.left[rank]

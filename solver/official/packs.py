@@ -306,7 +306,7 @@ def _skipped(more, before):
     return "; %d more line%s skipped before %s" % (more, "s"[: more != 1], before) if more else ""
 
 
-def _read_board(index, k):
+def read_board(index, k):
     """(board, error, stray) for the k-th board of a PackIndex: the board, or None and
     a one-line message saying why it is refused; and a message for the lines between
     its last row and the next header (None when there are none).
@@ -364,10 +364,19 @@ def _read_board(index, k):
     return None, "board %s (line %d): %s" % (_label(fields), number, refused), stray
 
 
+def stray_messages(index):
+    """The message for lines before the first header, if any ([] or one line)."""
+    messages = []
+    for number, line, more in index.strays:
+        before = "the first header" if index.headers else "the end"
+        messages.append("line %d: data before any board header: %r%s" % (number, line[:40], _skipped(more, before)))
+    return messages
+
+
 def board_at(index, k):
     """(board, error) for the k-th board of a PackIndex: the board, or None and the
     one-line message saying why the reader refuses it."""
-    return _read_board(index, k)[:2]
+    return read_board(index, k)[:2]
 
 
 def iter_pack(text):
@@ -385,12 +394,11 @@ def boards_of(index, wanted=None):
     """iter_pack over a PackIndex: first the error for lines before the first header,
     then the k-th board for every k with wanted(k) true (every board without `wanted`),
     parsed when reached, each followed by the error for stray lines after it if any."""
-    for number, line, more in index.strays:
-        before = "the first header" if index.headers else "the end"
-        yield None, "line %d: data before any board header: %r%s" % (number, line[:40], _skipped(more, before))
+    for message in stray_messages(index):
+        yield None, message
     for k in range(len(index.headers)):
         if wanted is None or wanted(k):
-            board, error, stray = _read_board(index, k)
+            board, error, stray = read_board(index, k)
             yield board, error
             if stray is not None:
                 yield None, stray
