@@ -172,6 +172,13 @@ class LineNumbers:
         self._rows, self._first = rows, first
         self._k, self._line = 0, first
 
+    def after_last(self):
+        """The line number of the line after the last board's rows (where a header that
+        followed them would be)."""
+        if not self._rows:
+            return self._first
+        return self.of(len(self._rows) - 1) + self._rows[-1].count("\n") + 1
+
     def of(self, k):
         """The line number of header k."""
         if k < self._k:
@@ -181,7 +188,7 @@ class LineNumbers:
         return self._line
 
 
-PackIndex = namedtuple("PackIndex", "headers rows strays lines complete")
+PackIndex = namedtuple("PackIndex", "headers rows strays lines complete rest")
 PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any board.
 
 headers -- each board's header line as written (its split() is the header's fields)
@@ -192,6 +199,7 @@ strays  -- [(line number, normal text, count of the non-blank lines after it)] o
            first non-blank line before the first header ([] when there is none)
 lines   -- the LineNumbers of the headers
 complete -- False when only the first boards were indexed (index_pack's `until`)
+rest    -- where the text not indexed begins (the line break before a header), or None
 """
 
 
@@ -217,68 +225,97 @@ def _plain(text):
     )
 
 
-INDEX_CHUNK = 1 << 21  # characters of a plain pack indexed between two looks at the clock
+INDEX_CHUNK = 1 << 21  # characters of a pack indexed between two looks at the clock
 
 
-def index_pack(text, until=None):
+def index_pack(text, until=None, after=None):
     """The PackIndex of a pack text: one regular-expression pass, no board parsed.
 
-    until -- a time.perf_counter() value: a plain pack is indexed chunk by chunk (each
-             cut where a header begins) and no further chunk is started past it, so a
-             huge pack leaves time to play; `complete` says whether all of it was read.
+    until -- a time.perf_counter() value: the pack is indexed chunk by chunk (each cut
+             where a header begins) and no further chunk is started past it, so a huge
+             pack leaves time to play; `rest` says where the boards not indexed begin.
+    after -- a PackIndex of this text that stopped short: the boards after it.
     """
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    parts, complete = None, True
-    if until is not None and len(text) > INDEX_CHUNK:
-        parts, complete = _split_until(text, until)
+    begin = first_line = shift = 0  # shift: a leading byte-order mark left out of `text`
+    if after is not None:
+        begin, first_line = after.rest, after.lines.after_last()
+    elif text.startswith("\ufeff"):
+        text, shift = text[1:], 1
+    parts, rest = None, None
+    if after is not None or (until is not None and len(text) - begin > INDEX_CHUNK):
+        parts, rest = _split_until(text, until, begin)
     elif _plain(text):
         parts = _NEXT_PLAIN_HEADER.split("\n" + text)  # [before, header, rows, header, rows, ...]
     if parts is not None:
         before, headers, rows = parts[0], parts[1::2], parts[2::2]
     else:  # a plain pack is ASCII: only here can a byte-order mark be found
-        text = spaced_marks(text)
-        spans = [match.span() for match in _ANY_HEADER.finditer(text)]
-        headers = [text[start:end] for start, end in spans]
-        ends = [start - 1 for start, _ in spans[1:]] + [len(text)]  # each up to the next header's line break
-        rows = [text[end:stop] for (_, end), stop in zip(spans, ends)]
-        if not spans:
-            before = "\n" + text
+        marked = spaced_marks(text)  # (one character for one: the offsets hold)
+        spans, rest = _header_spans(marked, until, begin)
+        headers = [marked[start:end] for start, end in spans]
+        ends = [start - 1 for start, _ in spans[1:]] + [len(marked) if rest is None else rest]
+        rows = [marked[end:stop] for (_, end), stop in zip(spans, ends)]  # each up to the next header's line break
+        if after is not None:  # begins with the line break before a header
+            before = ""
+        elif not spans:  # (up to where the index stopped)
+            before = "\n" + marked[begin : len(marked) if rest is None else rest]
         else:  # as the split gives it: "" for a header on the first line
-            before = "\n" + text[: spans[0][0] - 1] if spans[0][0] else ""
+            before = "\n" + marked[begin : spans[0][0] - 1] if spans[0][0] > begin else ""
     # before: the text ahead of the first header's line break, behind one more line break
     strays = []
     if before.strip():
         lines = before.split("\n")[1:]
         first = next(n for n, raw in enumerate(lines) if raw.strip())
         strays.append((first + 1, normal_line(lines[first]), _blank_free(lines[first + 1 :])))
-    first = before.count("\n") + 1
-    return PackIndex(headers, rows, strays, LineNumbers(rows, first), complete)
+    first = first_line or before.count("\n") + 1
+    return PackIndex(headers, rows, strays, LineNumbers(rows, first), rest is None, None if rest is None else rest + shift)
 
 
-def _split_until(text, until):
-    """(parts, complete): the plain split of `text`, made chunk by chunk while the clock
-    is before `until`; parts is None if a chunk is not laid out plainly.
+def _header_spans(text, until, begin=0):
+    """(spans, rest): the (start, end) of every header line of a text of any layout from
+    `begin` on, found chunk by chunk while the clock is before `until` (None: all at
+    once); rest is where the line break before the first header not found is (None
+    when every one was).  A chunk ends where a header line begins, so a cut index
+    holds whole boards."""
+    if until is None and not begin:
+        return [match.span() for match in _ANY_HEADER.finditer(text)], None
+    spans, start = [], begin
+    while True:
+        cut = _ANY_HEADER.search(text, start + max(2, INDEX_CHUNK))  # past a header at start + 1
+        end = cut.start() if cut else len(text)
+        spans.extend(match.span() for match in _ANY_HEADER.finditer(text, start, end))
+        if cut is None:
+            return spans, None
+        if until is not None and time.perf_counter() >= until:
+            return spans, end - 1
+        start = end
+
+
+def _split_until(text, until, begin=0):
+    """(parts, rest): the plain split of `text` from `begin` on, made chunk by chunk while
+    the clock is before `until`; parts is None if a chunk is not laid out plainly; rest
+    is where the line break before the first header not reached is (None when the
+    whole text was split).  `begin` is 0 or such a line break.
 
     A chunk ends where a header line begins, so the pieces are those one split of the
     whole text gives and the last board of a cut index is whole.  Each chunk is checked
     with the line break that follows it: the checks overlap by that one character, so
     every pair of neighbouring characters is seen and together they say what _plain
     says of the whole text (docs/measurements.md, "A huge pack")."""
-    parts, start = [], 0
+    parts, start = [], begin
     while True:
         cut = _NEXT_PLAIN_HEADER.search(text, start + INDEX_CHUNK)
         end = cut.start() if cut else len(text)  # the line break before a header
         if not _plain(text[start : end + 1]):
-            return None, True
-        if parts:  # the chunk begins with a header's line break: its split begins with ""
-            parts.extend(_NEXT_PLAIN_HEADER.split(text[start:end])[1:])
+            return None, None
+        if parts or start:  # the chunk begins with a header's line break: its split begins with ""
+            pieces = _NEXT_PLAIN_HEADER.split(text[start:end])
+            parts.extend(pieces[1:] if parts else [""] + pieces[1:])
         else:
             parts = _NEXT_PLAIN_HEADER.split("\n" + text[:end])
         if cut is None:
-            return parts, True
-        if time.perf_counter() >= until:
-            return parts, False
+            return parts, None
+        if until is not None and time.perf_counter() >= until:
+            return parts, end
         start = end
 
 
