@@ -6,5 +6,5 @@ stop rule (`policy`), the optional two-step look (`lookahead`), the exact endgam
 (`endgame`), and one board's loop (`player`).
 
 May import: grid.  Never official: the engine sees a board only through the
-judge's View and its Task (fair play; tests/test_layers.py checks it).
+judge's View and its Task (fair play; tests/package/test_layers.py checks it).
 """

@@ -27,7 +27,7 @@ gets a plain open of its first closed cell; a contradiction elsewhere on the fie
 goes unnoticed when a cheap rule already gives a move (no real game shows one).
 
 A referee with the mission's rules and ``win_rate(n, seed)`` live in
-tests/checkio_referee.py.
+tests/support/checkio_referee.py.
 """
 
 from ..grid.bitset import cells_of, popcount

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-SOLVER_DIR = Path(__file__).resolve().parents[1] / "solver"
+SOLVER_DIR = Path(__file__).resolve().parents[2] / "solver"
 LAYERS = sorted(path.name for path in SOLVER_DIR.iterdir() if (path / "__init__.py").exists())
 TOP = "top"  # the modules directly in solver/ (cli, __main__, the checkio entry point)
 

@@ -9,7 +9,7 @@ import pytest
 
 from solver.cli import COMMANDS, build_parser
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 NAMES = [name for name, _ in COMMANDS]

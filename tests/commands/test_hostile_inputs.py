@@ -20,7 +20,7 @@ from solver.contest.batch import solve_text
 from solver.official.generator import board_from_name, generate_pack
 from solver.official.packs import format_pack, read_pack
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_solver(*args, cwd=PROJECT_ROOT, stdin=None, input_text=None, extra="", timeout=300):

@@ -8,7 +8,7 @@ names with a mode and arbitrary names.  Packs mix in malformed boards.  Checked:
   emits is one the official page accepts and scores: every line a header or a click
   by the page's line rules, clicks in range, never on an opened cell, headers in the
   input's form, each board at most once, scores at or above the floor; replayed
-  through the reference port of the page (tests/reference_scorer.py), every board
+  through the reference port of the page (tests/support/reference_scorer.py), every board
   scores what the project's rules say, and the summary's total is the page's;
 - output is deterministic, and the bundle prints what the package prints;
 - malformed boards are reported on stderr, one line each naming board and line, and
@@ -46,7 +46,7 @@ from solver.official.safezone import safe_cells
 from solver.official.scorer import score_text
 import reference_scorer as reference
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIST = os.path.join(ROOT, "dist", "paiza_main.py")
 MODES = ("corner", "center", "both", "none", "auto")
 SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (.+)$", re.M)
@@ -219,7 +219,7 @@ def by_page(select_text, boards):
 
 def check_select_list(select_text, summary_text, good_boards):
     """Everything the official page demands of a select list: judged by the reference port
-    of the page (tests/reference_scorer.py, no solver code) and by the project's reader."""
+    of the page (tests/support/reference_scorer.py, no solver code) and by the project's reader."""
     check_line_rules(select_text)
     by_name = {b.name: b for b in good_boards}
     entries, errors = read_select(select_text)

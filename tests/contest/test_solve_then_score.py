@@ -8,7 +8,7 @@ order marks at the start of any line and between fields, odd spaces (tab, no-bre
 ideographic, line separator) between header fields and after rows, CRLF or LF.  The
 select list `solve` prints must be accepted by `score` with the pack (the pack's bad
 boards are warnings: the official page never sees the pack), and each official page,
-as ported in tests/reference_scorer.py (no solver code), must score its own header
+as ported in tests/support/reference_scorer.py (no solver code), must score its own header
 form's boards to the totals `score` and `solve` give.
 """
 

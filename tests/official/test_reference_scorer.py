@@ -1,4 +1,4 @@
-"""The reference scorer (tests/reference_scorer.py) against the official sample, and the
+"""The reference scorer (tests/support/reference_scorer.py) against the official sample, and the
 project's own scoring (solver.official.rules, solver.official.scorer) against the reference.
 
 The reference is the outside judge the property tests replay emitted select lists

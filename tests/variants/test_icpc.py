@@ -25,7 +25,7 @@ from solver.variants.icpc import (
     answers_text,
 )
 
-PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # The statement's Figure 1: mines at (3,1) and (3,2), 1-based (row, column).
 STATEMENT_BOARD = ["...", "...", "MM."]

@@ -21,7 +21,7 @@ from solver.official.board import mine_count
 from solver.official.generator import generate_pack
 from solver.official.packs import format_pack
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 # names the official select-list reader reads back under a 2025 header (they start with
 # an ASCII letter, digit or '_'): anything may follow

@@ -16,7 +16,7 @@ from solver.official.board import make_board, MINE
 from solver.official.judge import Judge
 from judging import reveal, safe_left
 
-SOLVER_DIR = Path(__file__).resolve().parents[1] / "solver"
+SOLVER_DIR = Path(__file__).resolve().parents[2] / "solver"
 
 # The modules allowed to read Board.cells or Board.digits (the hidden digits): the
 # board model, reading and writing packs, the judge, the scoring (rules, scorer,
@@ -29,7 +29,7 @@ MAY_READ_CELLS = {
 }
 HIDDEN_FIELDS = {"cells", "digits"}
 # The player side, every module of the engine folder: it sees a board only through a
-# judge.View (and tests/test_layers.py checks that the engine imports nothing of official).
+# judge.View (and tests/package/test_layers.py checks that the engine imports nothing of official).
 PLAYER_LAYER = "engine."
 # Private Judge state that holds nothing hidden (the board's geometry).
 JUDGE_PUBLIC_STATE = {"_geo"}

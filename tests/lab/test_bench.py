@@ -14,7 +14,7 @@ from solver.lab.bench import bench_pack
 from solver.official.generator import generate_pack
 from judging import oracle_2025
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_bench_figures_are_the_scores_of_the_plays():

@@ -1,6 +1,6 @@
 """Tests for the CheckiO "Minesweeper" function (solver.checkio / solver.variants.checkio).
 
-The games are played by tests/checkio_referee.py, written from the mission's referee
+The games are played by tests/support/checkio_referee.py, written from the mission's referee
 rules.  Certainty is checked against brute force (every placement of mines in the
 closed cells) on small fields, and guesses against solver.engine.probability.estimate.
 """

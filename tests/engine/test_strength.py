@@ -1,7 +1,7 @@
 """Strength floors: the player's score on fixed official boards must not fall.
 
 Every group is a fixed set of official boards (solver.official.generator, deterministic), each
-played in full with no deadline (tests/judging.play_board, deterministic), so a
+played in full with no deadline (tests/support/judging.play_board, deterministic), so a
 group's ratio changes only when the player's choices change.  A rewrite for speed
 plays the same clicks and passes; a player that guesses worse, or guesses where it
 should stop, falls below a floor.  Ratios assert play, not time.
@@ -14,7 +14,7 @@ should stop, falls below a floor.  Ratios assert play, not time.
   the name tells nothing: no mine count, no safe cells, and the stop rule
   (policy.worth_guessing_2025) decides every end; they guard that rule.
 
-How the floors were set: `python tests/test_strength.py` prints each group's ratio;
+How the floors were set: `python tests/engine/test_strength.py` prints each group's ratio;
 measured on the commit that added this file (the player of commit af810b7), each
 floor is that value less 0.004, rounded down to four decimals.  The margin is the
 smallest that lets an equal player pass; the mutants it must catch (issue 12) cost
@@ -33,7 +33,8 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from anywhere
+HERE = Path(__file__).resolve()
+sys.path[:0] = [str(HERE.parents[2]), str(HERE.parents[1] / "support")]  # run as a script from anywhere
 
 from judging import play_board  # noqa: E402
 from solver.official.generator import generate_pack  # noqa: E402

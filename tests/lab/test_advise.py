@@ -20,7 +20,7 @@ from solver.official.generator import generate_pack, pack_text
 from solver.lab.packshape import header_pack, largest_within, pack_bytes, pack_headers, pack_sizes, shapes
 from solver.contest.paiza import BUDGET_SECONDS
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("mode, difficulty, count, form", [

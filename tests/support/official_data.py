@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parent / "data"
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 SAMPLE_2025 = "adc2025_select_board_pack_10_auto_low_sample.txt"
 PACK_2026 = "adc2026_board_pack_10000_prog.txt"
 PACK_2026_NAMES = "adc2026_board_pack_10000_prog.names"

@@ -17,7 +17,7 @@ from solver.variants.topcoder.player import MOVE_LOOK_BUDGET, Player, keep_guess
 from solver.variants.topcoder.stdio import parse_answer, play_stdio
 from solver.variants.topcoder.harness import Case, Game, JavaSha1Prng, make_case, parse_seeds, play_inprocess, values_of
 
-PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 class FakeTester:

@@ -24,7 +24,7 @@ from solver.official.generator import generate_pack, pack_text
 from solver.pages.replay import probability_label
 from solver.pages.trace import beliefs, record
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

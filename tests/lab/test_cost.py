@@ -9,7 +9,7 @@ from solver.lab.cost import played_names, replay
 from solver.official.generator import generate_pack
 from solver.official.packs import format_pack
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_replay_plays_the_named_boards_in_pack_order_as_a_hurried_run():

@@ -31,7 +31,7 @@ from judging import oracle_2025, score_2025, score_2026
 from solver.official.scorer import score_select
 from official_data import SAMPLE_2025 as SAMPLE, official_file, official_text
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_SCORES = [68, 88, 93, 54, 63, 4, 94, 67, 40, 18]
 
 # 3x3, mines at the centre and the top-left corner: every safe cell touches the centre,
