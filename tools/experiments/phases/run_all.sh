@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 HERE=$(pwd)
-export PHASES_REPO=${PHASES_REPO:-$(cd ../.. && pwd)}  # the code under test: this checkout
+export PHASES_REPO=${PHASES_REPO:-$(cd ../../.. && pwd)}  # the code under test: this checkout
 BEFORE=${BEFORE:-}  # a folder of played_3.8.sel / played_3.11.sel of an earlier run, or empty
 PACK=${PACK:-$PHASES_REPO/../shared/data/adc2026_board_pack_10000_prog.txt}
 BUNDLE=$PHASES_REPO/dist/paiza_main.py

@@ -1,5 +1,8 @@
 """The classic two-step guess rule on contest boards: a measurement harness, not part of the package.
 
+Measured: docs/twostep_contest.md (2026-11-25: stronger by a little with no deadline,
+about 24 times slower a board, so it does not pay in a 2-second run).
+
 The contest player (solver.engine.player) plays every board as it does; only when it
 decides to guess (not the exact endgame, not a stop: its stop rule is kept, judged on
 its own pick) the cell is chosen instead by the classic player's guess logic
@@ -9,17 +12,17 @@ The classic player is fed only the engine's Knowledge (what the judge opened, it
 digits, the mines known or hit) and the engine's own position of that stall
 (constraints, components, interior, estimate): fair play is the engine's.
 
-    python3 docs/twostep_contest/measure.py play PACK --guess default|twostep
+    python3 tools/experiments/twostep_contest.py play PACK --guess default|twostep
             [--rule 2025|2026] [--boards N] --select OUT.txt --times OUT.csv
-    python3 docs/twostep_contest/measure.py budget PACK --guess default|twostep
+    python3 tools/experiments/twostep_contest.py budget PACK --guess default|twostep
             [--rule 2026] [--budget 1.92]     (a 2-second run as `solve --budget`)
-    python3 docs/twostep_contest/measure.py compare A.scores B.scores A.csv B.csv
+    python3 tools/experiments/twostep_contest.py compare A.scores B.scores A.csv B.csv
 
 `play` plays the first N boards with no deadline and writes the select list (score it
 with `python3 -m solver score OUT.txt --pack PACK`) and per-board CPU times, wall
 times, guesses and the guesses the classic rule changed.  `compare` pairs two runs.
 
-Run from the project root (the package `solver` on the path).
+The package is imported from this checkout, wherever the harness is run from.
 """
 
 import argparse
@@ -28,7 +31,7 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.getcwd())
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 import solver.engine.player as engine_player  # noqa: E402
 from solver.contest.batch import played, select_text, solve_text  # noqa: E402

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The AFTER per-phase tables from the callgrind files run_all.sh writes (usage: analyse.py OUTDIR),
-beside the BEFORE measurement's (BEFORE_OUT, default docs/phases/out-before).
+beside the BEFORE measurement's (BEFORE_OUT, default tools/experiments/phases/out-before).
 
 A marker's cost is the inclusive cost of its C function: the sum of the inclusive
 costs of every call arc into it, read straight from the callgrind file (what

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Per-phase instruction counts of the contest entry, measured under valgrind callgrind.
 
+Measured: the "Per phase" table of docs/measurements.md (run by run_all.sh, tables
+by analyse.py), and the start-up of the bundle (--imports-only, --bundle).
+
 Plays exactly the boards a real run of the bundle played (their names are read from
 that run's select list), the way batch.solve_text plays them under its budget, but
 with no clock in the way: the budget is infinite (deadline = +inf, so every clock
@@ -32,7 +35,7 @@ import sys
 
 # ================================================================ CONFIGURATION
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.environ.get("PHASES_REPO", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))  # the code under test
+REPO = os.environ.get("PHASES_REPO", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))  # the code under test
 PACKAGE = "solver"
 # role -> module of PACKAGE (with --bundle FILE, every role is that one flat module)
 MODULES = {

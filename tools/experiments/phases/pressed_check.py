@@ -5,7 +5,7 @@ import io
 import os
 import sys
 
-sys.path.insert(0, os.environ.get("PHASES_REPO", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")))
+sys.path.insert(0, os.environ.get("PHASES_REPO", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
 from solver.contest import batch, paiza, plan  # noqa: E402
 from solver.contest.clock import process_start  # noqa: E402
 
