@@ -321,7 +321,7 @@ def test_an_index_made_chunk_by_chunk_is_the_index_of_one_pass(text, chunk):
     # a huge pack is indexed a chunk at a time so the clock can stop it: with all the
     # time it wants, the pieces must be exactly those of one pass over the whole text
     with index_chunk(chunk):
-        chunked, whole = index_pack(text, until=float("inf")), index_pack(text)
+        chunked, whole = index_pack(text, more=lambda: True), index_pack(text)
     assert chunked._replace(lines=None) == whole._replace(lines=None)
     assert [chunked.lines.of(k) for k in range(len(whole.headers))] == [whole.lines.of(k) for k in range(len(whole.headers))]
 
@@ -329,7 +329,7 @@ def test_an_index_made_chunk_by_chunk_is_the_index_of_one_pass(text, chunk):
 def test_an_index_past_its_time_holds_whole_boards_in_order():
     made = format_pack([make_board(3, 2, "a", "910110"), make_board(2, 2, "b", "0000"), make_board(3, 2, "c", "011019")])
     with index_chunk(5):  # each chunk ends at the first header 5 characters on
-        whole, cut = index_pack(made), index_pack(made, until=0.0)  # the clock is past at once
+        whole, cut = index_pack(made), index_pack(made, more=lambda: False)  # the deadline is past at once
     assert whole.complete and not cut.complete
     assert cut.headers == whole.headers[:1] and cut.rows == whole.rows[:1]
 
