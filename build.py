@@ -43,7 +43,7 @@ import shutil
 import subprocess
 import sys
 
-from flatten import PACKAGE, BuildError, bundle, check_names, dependency_order
+from flatten import PACKAGE, BuildError, bundle, check_names, dependency_order, drop_branches
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 ENTRY_MODULE = "contest.paiza"  # dotted, under PACKAGE
@@ -58,6 +58,17 @@ OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
 # Reading and indexing the pack count against the budget, so a bigger pack leaves less
 # time to play (the plan in solver/contest/plan.py then picks fewer).
 DEFAULT_BUDGET = 1.92
+
+# Code the entry never runs with its own arguments, left out of the bundle: each
+# (module, function, test) names an `if` with no else whose test is never true in the
+# entry's run.  paiza.main plays with batch.solve_text's default look=False, so
+# player.decide never makes a Lookahead and policy.choose_guess never gets one: the
+# lookahead module and the policy's second look are not bundled.  The build fails when
+# a test is no longer found in its function (the code changed: say it again).
+NEVER_TRUE = (
+    ("engine.player", "decide", "look and result.exact"),
+    ("engine.policy", "choose_guess", "look is not None and lowest >= LOOK_FROM"),
+)
 
 MINIFIER_VERSION = "2.11.3"
 MINIFY_OPTIONS = {
@@ -186,6 +197,7 @@ def source_digest(modules, budget):
     record = {
         "modules": [[m.label, m.text] for m in modules],
         "budget": float(budget),
+        "never_true": [list(branch) for branch in NEVER_TRUE],
         "minifier": MINIFIER_VERSION,
         "options": MINIFY_OPTIONS,
         "target": list(TARGET_VERSION),
@@ -201,6 +213,7 @@ def build(budget=DEFAULT_BUDGET):
     for module in modules:  # every source, also where the bundle drops the import as unused
         check_stdlib_only(module.tree, module.label, relative_ok=True)
     check_names(modules)
+    drop_branches(modules, NEVER_TRUE)
     flat, dropped = bundle(modules, budget)
     try:
         flat_tree = ast.parse(flat, "bundle")

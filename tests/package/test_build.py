@@ -3,7 +3,7 @@
 The committed bundle must be a fresh build of the current sources (so rebuild it with
 ``python build.py`` whenever a bundled module changes), import only the standard
 library, run on every installed CPython 3.8..3.13 and print exactly what the package
-prints.  The build must refuse the import forms and name clashes it cannot flatten.
+prints.  What the flattening keeps and refuses: test_flatten.py.
 """
 
 import ast
@@ -13,7 +13,6 @@ import re
 import shutil
 import subprocess
 import sys
-import textwrap
 
 import pytest
 
@@ -183,28 +182,17 @@ def test_the_check_sees_an_unused_name():
     assert unused_top_level_names("import os\ndef f():\n    return g()\ndef g():\n    return 1\nX = 2\nf()\n") == {"os", "X"}
 
 
+def test_the_bundle_holds_no_lookahead(fresh_build):
+    # the entry plays with look=False: the branches that make and use a Lookahead are
+    # taken out (build.NEVER_TRUE), so the lookahead module is not bundled
+    text = fresh_build.decode("utf-8")
+    assert "Lookahead" not in text and "_looked_again" not in text and "second_safety" not in text
+    assert "choose_guess" in text and "def decide(" in text
+
+
 def test_the_bundle_holds_no_argument_parsing(fresh_build):
     text = fresh_build.decode("utf-8")
     assert "argparse" not in text and "add_argument" not in text
-
-
-def test_definitions_the_entry_never_reaches_are_left_out(tmp_path, monkeypatch):
-    helper = GOOD_HELPER + "    def only_for_tests():\n        return greet('tests')\n    UNUSED = [1, 2]\n"
-    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=helper)
-    script, _ = build.build(budget=1.0)
-    text = script.decode()
-    assert "only_for_tests" not in text and "UNUSED" not in text
-    assert "greet" in text  # what main reaches stays
-    result = subprocess.run([sys.executable, "-c", text], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert result.stdout == b"hello paiza\n", result.stderr
-
-
-def test_a_name_bound_in_two_modules_is_reported_with_both_places(tmp_path, monkeypatch):
-    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=GOOD_HELPER + "    def main():\n        pass\n")
-    with pytest.raises(build.BuildError) as error:
-        build.build()
-    places = re.findall(r"solver/\w+\.py:\d+", str(error.value))
-    assert sorted(place.split(":")[0] for place in places) == ["solver/helper.py", "solver/paiza.py"], str(error.value)
 
 
 def test_bundle_parses_as_python_38(fresh_build):
@@ -317,127 +305,6 @@ def test_budget_from_environment():
         assert "SOLVER_BUDGET" in sys.stderr.getvalue()
     finally:
         sys.stderr = saved
-
-
-# ---------------------------------------------------------------- what the build refuses
-
-GOOD_ENTRY = """
-    '''Entry.'''
-    import time
-    from .helper import greet
-    FIRST_STATEMENT_CLOCK = time.perf_counter()
-    BUDGET_SECONDS = 1.6
-    def main():
-        print(greet("paiza"))
-    if __name__ == "__main__":
-        main()
-"""
-GOOD_HELPER = """
-    '''Helper.'''
-    import sys
-    def greet(name):
-        '''Say hello.'''
-        local_variable_with_a_long_name = "hello " + name
-        return local_variable_with_a_long_name
-    if __name__ == "__main__":
-        sys.exit("helper run directly")
-"""
-
-
-def fake_package(tmp_path, monkeypatch, entry="paiza", **modules):
-    """A package of the given modules (a name "layer__module" is layer/module.py) at tmp_path."""
-    package = tmp_path / build.PACKAGE
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    for name, text in modules.items():
-        path = package.joinpath(*name.split("__")).with_suffix(".py")
-        path.parent.mkdir(exist_ok=True)
-        (path.parent / "__init__.py").touch()
-        path.write_text(textwrap.dedent(text))
-    monkeypatch.setattr(build, "ROOT", str(tmp_path))
-    monkeypatch.setattr(build, "ENTRY_MODULE", entry)
-
-
-def test_fake_package_bundles_and_runs(tmp_path, monkeypatch):
-    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=GOOD_HELPER)
-    script, _ = build.build(budget=1.0)
-    text = script.decode()
-    assert "local_variable_with_a_long_name" not in text  # locals renamed
-    assert "Say hello" not in text  # docstrings gone
-    assert "helper run directly" not in text  # the helper's main block dropped
-    assert baked_budget(script) == 1.0
-    result = subprocess.run([sys.executable, "-c", text], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert result.stdout == b"hello paiza\n", result.stderr
-
-
-@pytest.mark.parametrize(
-    "helper_text,message",
-    [
-        (GOOD_HELPER + "    def main():\n        pass\n", "'main' is bound in"),
-        (GOOD_HELPER + "    import solver.other\n", "cannot be flattened"),
-        (GOOD_HELPER + "    from . import other\n", "cannot be flattened"),
-        (GOOD_HELPER + "    from .other import *\n", "cannot be flattened"),
-        (GOOD_HELPER + "    def lazy():\n        from .other import thing\n", "not at module top level"),
-        (GOOD_HELPER + "    from .other import thing as renamed\n", "renames a package name"),
-        (GOOD_HELPER + "    from .other import missing\n", "has no top-level name 'missing'"),
-        (GOOD_HELPER + "    from .paiza import main\n", "import cycle"),
-        (GOOD_HELPER + "    import numpy\n", "not in the standard library"),
-        (GOOD_HELPER + "    def len(x):\n        return 0\n", "shadows a builtin"),
-        (GOOD_HELPER + "    HERE = __file__\n", "__file__"),
-        (GOOD_HELPER + "    from collections import OrderedDict as main\n", "'main' is bound in"),
-    ],
-)
-def test_build_refuses_what_it_cannot_flatten(tmp_path, monkeypatch, helper_text, message):
-    other = "'''Other.'''\nthing = 1\n"
-    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=helper_text, other=other)
-    with pytest.raises(build.BuildError, match=re.escape(message)):
-        build.build()
-
-
-def test_modules_in_subpackages_bundle_and_run(tmp_path, monkeypatch):
-    entry = GOOD_ENTRY.replace("from .helper import greet", "from ..grid.helper import greet")
-    assert entry != GOOD_ENTRY
-    fake_package(tmp_path, monkeypatch, entry="contest.paiza", contest__paiza=entry, grid__helper=GOOD_HELPER)
-    script, _ = build.build(budget=1.0)
-    assert b"# ---- solver/grid/helper.py" not in script  # labels are gone after minifying
-    result = subprocess.run([sys.executable, "-c", script.decode()], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert result.stdout == b"hello paiza\n", result.stderr
-
-
-@pytest.mark.parametrize(
-    "import_line,message",
-    [
-        ("from ...helper import greet", "reaches above the package"),
-        ("from ..grid import helper", "package's __init__"),
-        ("from ..grid import greet", "package's __init__"),
-    ],
-)
-def test_subpackage_imports_the_build_cannot_follow(tmp_path, monkeypatch, import_line, message):
-    entry = GOOD_ENTRY.replace("from .helper import greet", import_line)
-    fake_package(tmp_path, monkeypatch, entry="contest.paiza", contest__paiza=entry, grid__helper=GOOD_HELPER)
-    with pytest.raises(build.BuildError, match=re.escape(message)):
-        build.build()
-
-
-def test_build_exits_1_with_a_message(tmp_path, monkeypatch, capsys):
-    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=GOOD_HELPER + "    import solver.other\n")
-    monkeypatch.setattr(build, "OUTPUT", str(tmp_path / "out.py"))
-    assert build.main([]) == 1
-    assert "error" in capsys.readouterr().err
-    assert not (tmp_path / "out.py").exists()
-
-
-def test_entry_without_clock_is_refused(tmp_path, monkeypatch):
-    entry = GOOD_ENTRY.replace("FIRST_STATEMENT_CLOCK = time.perf_counter()", "")
-    fake_package(tmp_path, monkeypatch, paiza=entry, helper=GOOD_HELPER)
-    with pytest.raises(build.BuildError, match="FIRST_STATEMENT_CLOCK"):
-        build.build()
-
-
-def test_budget_outside_the_limit_is_refused():
-    for budget in (0, -1, 2.0, 5):
-        with pytest.raises(build.BuildError, match="budget"):
-            build.build(budget=budget)
 
 
 def test_read_pack_sees_the_pack_the_script_plays(small_pack):
