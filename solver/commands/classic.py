@@ -4,7 +4,7 @@ import sys
 import time
 
 from ..variants.classic.referee import LEVELS, STARTS, paired, play_games, play_paired, wilson
-from ..variants.classic.twostep import RULES, parse_rule
+from ..variants.classic.policies import RULES, parse_rule
 
 
 def _progress_bar(stream):

@@ -14,14 +14,15 @@ from solver.grid.geometry import geometry
 from solver.variants.classic import referee as classic_referee
 from solver.variants.classic import ClassicPlayer
 from solver.variants.classic.pairs import doomed_shares, unresolvable_pair
-from solver.variants.classic.layouts import Layouts
+from solver.engine.layouts import Layouts
 from solver.variants.classic.perfect import Perfect, list_layouts
 from solver.variants.classic.referee import LEVELS, Referee, play_game, wilson
 from solver.variants.classic import player as classic_player
-from solver.variants.classic.dead import DEAD_NODES, is_dead
+from solver.engine.dead import DEAD_NODES, is_dead
 from solver.variants.classic.pairs import fifty_influence, fifty_scan, shapes_at
 from solver.variants.classic.referee import mcnemar, paired, play_paired
-from solver.variants.classic.twostep import COUNT_NODES, RULES, SCENE_WORK, WINDOW, Look, scene_of
+from solver.engine.twostep import COUNT_NODES, SCENE_WORK, WINDOW, Look, scene_of
+from solver.variants.classic.policies import RULES
 
 
 # ------------------------------------------------------------------ an exhaustive solver

@@ -42,12 +42,12 @@ from ...engine.deduce import pairs, single_digit
 from ...engine.frontier import components_of, constraints_of, covered
 from ...grid.geometry import geometry, spread
 from ...engine.probability import estimate
-from .layouts import Layouts
-from .dead import is_dead
+from ...engine.layouts import Layouts
+from ...engine.dead import is_dead
+from ...engine.twostep import LOOK_BUDGET, Look, OutOfWork, choose, interior_shortlist, safeties, scene_of
 from .pairs import FIFTY_SCALE, doomed_shares, fifty_influence, fifty_scan, unresolvable_pair
 from .perfect import Perfect, component_layouts, list_layouts
-from .twostep import FIFTY, INTERIOR, LIVING, LOOK_BUDGET, REGIONS, WINDOW_RULE, Look, OutOfWork, parse_rule
-from .twostep import choose, interior_shortlist, safeties, scene_of
+from .policies import FIFTY, FULL, INTERIOR, LIVING, REGIONS, WINDOW_RULE, parse_rule
 
 MAX_DIGIT = 8
 # The largest field the classic game offers: expert is 30x16, and Microsoft's Minesweeper
@@ -405,7 +405,7 @@ class ClassicPlayer:
         if len(candidates) == 1:
             return pick
         ordered = sorted(candidates, key=lambda c: (-round(safety[c], 9), popcount(masks[c] & unknown), c))
-        cell = choose(look, scene, ordered, safety, factor, self.level)
+        cell = choose(look, scene, ordered, safety, factor, prefer_equivalent=self.level >= FULL)
         return pick if cell is None else cell
 
     def _candidates(self, position, scene, look, pick, best):

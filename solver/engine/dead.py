@@ -21,8 +21,8 @@ The walk is bounded (`budget`, nodes); past it the cell is taken as living, whic
 at worst lets a dead cell be guessed, as before this test.
 """
 
-from ...grid.bitset import cells_of, popcount, sum_support
-from ...engine.counting import walk
+from ..grid.bitset import cells_of, popcount, sum_support
+from .counting import walk
 
 VARIES = -1  # the neighbour count of an assignment that does not fix it
 DEAD_NODES = 4000  # nodes of one test's walk before the cell is taken as living

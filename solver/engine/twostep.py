@@ -1,70 +1,56 @@
-"""The two-step guess: among the near-safest cells, the one whose digit best keeps the next guess safe.
+"""The two-step look: among the near-safest cells, the one whose digit best keeps the next guess safe.
 
 The score of a candidate cell c (JSMinesweeper's "secondary safety", re-derived):
 
     weight(c) = f(c) * sum over the digits v c may show of
-                P(c safe and shows v) * B_v  *  (1 + PROGRESS * progress(c))
+                P(c safe and shows v) * B_v  *  (1 + progress * progress(c))
 
 - B_v is the safety of the next informative guess once c showed v: the position is
   counted again with c's digit as a new constraint (only the components c's
-  neighbours touch are counted anew), and B_v = (4 s1 + s2) / 5, s1 >= s2 the two
-  best safeties among the LIVING cells then (certain-safe cells at safety 1 when
-  living; the interior, the closed cells no digit touches, as a supply of living
-  cells at its safety).  A dead cell (dead.py) does not count: opening it teaches
-  nothing, so it is no next step.  The blend prefers digits that leave two good
-  cells over one.
-- f(c) is the 50/50 factor, (S + I) / S with S = P(c safe): I is the share of the
-  layouts where c is a mine but the game would have been lost anyway, because c
-  then forms a 50/50 no click can resolve (pairs.py: doomed_shares, or the wider
-  influence of `fifty_influence` at the "fifty" rule).
+  neighbours touch are counted anew), and B_v = (blend s1 + s2) / (blend + 1), s1 >=
+  s2 the two best safeties among the LIVING cells then (certain-safe cells at safety
+  1 when living; the interior, the closed cells no digit touches, as a supply of
+  living cells at its safety).  A dead cell (dead.py) does not count: opening it
+  teaches nothing, so it is no next step.  The blend prefers digits that leave two
+  good cells over one.
+- f(c) is a factor the caller gives (`choose`'s `factor`; 1 when it gives none): the
+  classic player credits a cell whose mine would form a 50/50 the game would lose
+  anyway (variants/classic/pairs.py).
 - progress(c) is the chance that c's digit makes some cell certain that c's being
-  safe alone does not: a tie-break (PROGRESS is small).
+  safe alone does not: a tie-break (the progress setting is small).
 
-The candidates: every living frontier cell whose safety is at least WINDOW times
-the best living safety (s1 of the position), the single-step rule's pick, and, when
-the interior is nearly as safe as the best (OFF_FRONTIER_SHARE), a shortlist of
-interior cells: all of them when few, else those two cells from a digit in a line
-and those with two or three closed neighbours (corners, cells squeezed between
-digits).  They are evaluated safest first; a candidate stops being evaluated as
-soon as even a certain next step after each remaining digit could not beat the
-best so far.  Dead candidates are never chosen while a living one is evaluated.
-The best weight wins; ties go to the most cells made certain on average, then to
-the evaluation order (safest, fewest undecided neighbours, lowest cell).  At the
-"full" rule a safer cell that is certainly safe whenever the choice is safe is
-played instead (it is then worth clicking first).
+The caller picks the candidates (the classic player: the living frontier cells
+within `window` of the best living safety, its single-step pick and an interior
+shortlist, `interior_shortlist`; the Topcoder player: its own pick and the safest
+living cells).  `choose` evaluates them safest first; a candidate stops being
+evaluated as soon as even a certain next step after each remaining digit could not
+beat the best so far.  Dead candidates are never chosen while a living one is
+evaluated.  The best weight wins; ties go to the most cells made certain on average,
+then to the evaluation order (safest, fewest undecided neighbours, lowest cell).
+With `prefer_equivalent`, a safer cell that is certainly safe whenever the choice is
+safe is played instead (it is then worth clicking first).
 
 The work is counted, not timed, in whole nodes: SCENE_WORK per scene counted again,
-the nodes of its counts and of the dead tests, against LOOK_BUDGET per move; when it runs out the best
-fully evaluated candidate is played (the single-step pick if none).  So the same
-position always gives the same click, and a move stays well under a second on
-this machine.
+the nodes of its counts and of the dead tests, against the look's budget per move
+(the caller's: LOOK_BUDGET by default); when it runs out the best fully
+evaluated candidate is played.  So the same position always gives the same click.
 
-Rules, each adding one technique to the one before (the player's `guess`):
-  risk      the single-step rule: least risk, dead cells only as a tie-break
-  living    the same, but a dead cell (exact test) only when no living cell is left
-  interior  two-step scores between the single-step pick and the interior shortlist
-  window    + every living frontier cell within WINDOW of the best living safety
-  fifty     the 50/50 factor from pairs and 2x2 boxes with up to three undecided
-            wing cells, credit to the wing cell whose mine completes a 50/50, and
-            cells so credited as candidates
-  full      + a safer cell certainly safe whenever the choice is, played first
-  regions   + perfect play in a walled-in region whose mine count is fixed, before
-            the two-step guess (the player's _region_move)
+The settings (LookSettings, `parse_settings`): progress and blend above, window and
+offedge for the callers' candidates.  Both the classic player (its guess policies,
+variants/classic/policies.py) and the Topcoder player (its "twostep" guess) use it,
+each with its board's neighbourhoods (Geometry.masks).
 """
 
 from collections import namedtuple
 from itertools import islice
 from math import ceil
 
-from ...grid.bitset import cells_of, popcount
-from ...engine.counting import Counts, search_counts
-from ...engine.frontier import components_of
-from ...engine.probability import estimate
+from ..grid.bitset import cells_of, popcount
+from .counting import Counts, search_counts
+from .frontier import components_of
+from .probability import estimate
 from .dead import is_dead
 from .layouts import layouts_weight
-
-RULES = ("risk", "living", "interior", "window", "fifty", "full", "regions")
-LIVING, INTERIOR, WINDOW_RULE, FIFTY, FULL, REGIONS = 1, 2, 3, 4, 5, 6
 
 WINDOW = 0.90  # frontier candidates: safety at least this share of the best living safety
 OFF_FRONTIER_SHARE = 0.95  # the interior competes when its safety beats this share of the best
@@ -81,21 +67,19 @@ SCENE_SHAPES_KEPT = 40000  # component shapes of looks remembered at most (scene
 
 Evaluation = namedtuple("Evaluation", "cell weight expected common safety order")
 
-Rule = namedtuple("Rule", "name level progress blend window offedge")
-Rule.__doc__ = """A guess rule: one of RULES (level: its index), and the two-step score's
-settings (the progress term's weight, the weight of the best living safety against
-the second's 1 in B_v, the candidate window, the share of the best safety the
-interior must beat to compete: above 1, never)."""
-SETTINGS = {"progress": PROGRESS, "blend": BLEND[0] / BLEND[1], "window": WINDOW, "offedge": OFF_FRONTIER_SHARE}
+LookSettings = namedtuple("LookSettings", "progress blend window offedge")
+LookSettings.__doc__ = """The look's settings: the progress term's weight, the weight of the
+best living safety against the second's 1 in B_v, the candidate window (a share of the
+best living safety), the share of the best safety the interior must beat to compete
+(above 1: never)."""
+DEFAULT_SETTINGS = LookSettings(PROGRESS, BLEND[0] / BLEND[1], WINDOW, OFF_FRONTIER_SHARE)
 
 
-def parse_rule(text):
-    """The Rule of 'NAME' or 'NAME:KEY=VALUE:...' (KEY one of progress, blend,
-    window, offedge; e.g. 'full:progress=0.052:blend=3'); ValueError if it is none."""
-    name, *options = text.strip().split(":")
-    if name not in RULES:
-        raise ValueError("no guess rule %r (one of %s)" % (name, ", ".join(RULES)))
-    settings = dict(SETTINGS)
+def parse_settings(options, text):
+    """The LookSettings of 'KEY=VALUE' options (KEY one of progress, blend, window,
+    offedge; the others at their defaults); ValueError naming `text`, what was asked
+    for, when one is not a setting or not a non-negative number."""
+    settings = DEFAULT_SETTINGS._asdict()
     for option in options:
         key, _, value = option.partition("=")
         try:
@@ -105,7 +89,7 @@ def parse_rule(text):
         if key not in settings or number is None or number < 0:
             raise ValueError("no setting %r in guess rule %r (progress, blend, window, offedge: non-negative numbers)" % (option, text))
         settings[key] = number
-    return Rule(name, RULES.index(name), settings["progress"], settings["blend"], settings["window"], settings["offedge"])
+    return LookSettings(**settings)
 
 
 class OutOfWork(Exception):
@@ -134,10 +118,10 @@ class Scene:
 class Look:
     """Scenes after a digit, living cells and the next safety, with the work counted."""
 
-    def __init__(self, masks, counts_memo, look_memo, budget=LOOK_BUDGET, dead_memo=None, rule=None):
+    def __init__(self, masks, counts_memo, look_memo, budget=LOOK_BUDGET, dead_memo=None, settings=DEFAULT_SETTINGS):
         self.masks = masks
-        self.progress = PROGRESS if rule is None else rule.progress
-        self.blend = BLEND[0] / BLEND[1] if rule is None else rule.blend
+        self.progress = settings.progress  # (any record with progress and blend: a classic Policy too)
+        self.blend = settings.blend
         self.counts_memo = counts_memo  # the player's: read only
         self.look_memo = look_memo  # the looks' own component counts, kept for the game
         self.dead_memo = dead_memo  # the dead tests' walks (dead.is_dead's memo), kept for the game
@@ -157,7 +141,7 @@ class Look:
     def counter(self, component, budget=None):
         """The Counts of a component: the player's when it has them, else the look's
         (scene_count, remembered for the game); the work is not counted here (a
-        counter for classic_layouts.Layouts, whose callers count theirs)."""
+        counter for layouts.Layouts, whose callers count theirs)."""
         key = component.key
         counts = self.counts_memo.get(key)
         if counts is None:
@@ -352,9 +336,10 @@ def interior_shortlist(geo, width, height, free, witnesses, unknown):
     return out
 
 
-def choose(look, scene, candidates, safety, factor, level):
+def choose(look, scene, candidates, safety, factor, prefer_equivalent=False):
     """The cell to guess among `candidates` (cells in evaluation order), or None when
-    none could be evaluated.  safety, factor: {cell: value}."""
+    none could be evaluated.  safety, factor: {cell: value}.  prefer_equivalent: a
+    safer candidate certainly safe whenever the choice is safe is played instead."""
     done = []
     floor = -1.0
     try:
@@ -373,7 +358,7 @@ def choose(look, scene, candidates, safety, factor, level):
         return None
     ranked = sorted(done, key=lambda e: (e.common is None, -ceil(e.weight / TIE), -e.expected, e.order))
     chosen = ranked[0]
-    if level >= FULL and chosen.common:
+    if prefer_equivalent and chosen.common:
         for e in ranked:
             if e.common is not None and e.safety - chosen.safety > DOMINATION_MARGIN and chosen.common >> e.cell & 1:
                 return e.cell

@@ -7,14 +7,15 @@ mines or safe, only the components they touch change: those are counted again wi
 the fixed cells taken out of their constraints, the others keep their counts.
 Weights over the position's weight are exact probabilities of joint events (the
 engine's estimate gives each cell's own probability only): whether two cells can
-both be mines, how often a pair is doomed (classic_pairs), and how many layouts
-perfect play has to list (classic_perfect).
+both be mines, how often a pair is doomed and how many layouts perfect play has to
+list (the classic player's pairs.py and perfect.py), and the weight of the two-step
+look's scenes (twostep.py).
 """
 
 from math import comb
 
-from ...grid.bitset import popcount
-from ...engine.frontier import components_of
+from ..grid.bitset import popcount
+from .frontier import components_of
 
 
 def layouts_weight(counted, interior_count, mines_left):
@@ -37,7 +38,8 @@ def _convolve(a, b):
 
 
 class Layouts:
-    """The layouts of a Position (classic.Position), counted with `counter` (the
+    """The layouts of a position (the classic player's Position: any record with its
+    constraints, components, interior and mines_left), counted with `counter` (the
     player's memo of component counts).  exact: every component could be counted."""
 
     def __init__(self, masks, position, counter):
