@@ -1,7 +1,8 @@
 """engine: the player, and everything it reasons with.
 
-Owns: constraints and components (`frontier`), certain cells (`deduce`), exact
-counting (`counting`, `sweep`, `coupling`, behind `probability`), the guess and
+Owns: constraints and components (`frontier`), certain cells (`deduce`), the
+deduction steps cheapest first until nothing changes, as the variants run them
+(`steps`), exact counting (`counting`, `sweep`, `coupling`, behind `probability`), the guess and
 stop rule (`policy`), the optional two-step look (`lookahead`), the exact endgame
 (`endgame`), and one board's loop (`player`); for the variants that play to win,
 the deeper two-step look (`twostep`), exact layout counts (`layouts`) and dead

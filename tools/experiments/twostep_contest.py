@@ -40,7 +40,8 @@ from solver.engine.probability import probability_of  # noqa: E402
 from solver.grid.bitset import cells_of  # noqa: E402
 from solver.official.lines import read_text  # noqa: E402
 from solver.official.packs import read_pack  # noqa: E402
-from solver.variants.classic.player import ClassicPlayer, Position  # noqa: E402
+from solver.engine.steps import Position  # noqa: E402
+from solver.variants.classic.player import ClassicPlayer  # noqa: E402
 
 _engine_decide = engine_player.decide
 STATS = {"guesses": 0, "changed": 0, "refused": 0}

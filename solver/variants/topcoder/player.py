@@ -45,11 +45,11 @@ opened neighbour) scored less here than expected progress (docs/measurements.md,
 from collections import namedtuple
 
 from ...grid.bitset import cells_of, popcount
-from ...engine.deduce import pairs, single_digit
 from ...engine.frontier import components_of, constraints_of, covered
 from ...grid.geometry import geometry
 from ...engine.counting import count_solutions
 from ...engine.probability import cell_probabilities, estimate, mine_count_odds
+from ...engine.steps import pairs_step, single_digits
 from ...engine.layouts import layouts_weight
 from ...engine.twostep import Look, OutOfWork, Scene, choose, parse_settings
 
@@ -239,34 +239,28 @@ class Player:
     # ------------------------------------------------------------------ deduction
 
     def _deduce(self, unknown, deep):
-        """(safe, mines, Counted or None) newly proved among `unknown`; None when the cheap
-        rules decided without counting."""
-        masks = self.geo.masks
-        digit = self.values.__getitem__
-        mines = self.mines
-        safe = found = 0
-        while True:  # single digits (deduce.single_digit) to a fixed point
-            constraints = constraints_of(digit, self.numbers, masks, unknown, mines)
-            new_safe, new_mines = single_digit(constraints)
-            new_safe &= unknown
-            new_mines &= unknown & ~new_safe
-            if not new_safe and not new_mines:
-                break
-            safe |= new_safe
-            found |= new_mines
-            mines |= new_mines
-            unknown &= ~new_safe & ~new_mines
-        if safe or found or not deep:
-            return safe, found, None
-        if constraints:
-            s, m = pairs(constraints)
-            if s or m:
-                return s & unknown, m & unknown & ~s, None
+        """(safe, mines, Counted or None) newly proved among `unknown` by the deduction
+        steps (engine.steps: single digits, pairs, then this player's budgeted count);
+        None when the cheap steps decided without counting."""
+        masks, digit, numbers = self.geo.masks, self.values.__getitem__, self.numbers
+        learnt = [0, 0]  # the safe cells and mines the single-digit rounds found
+
+        def learn(safe, mines):
+            learnt[0] |= safe
+            learnt[1] |= mines
+
+        found_any, constraints = single_digits(lambda rest: constraints_of(digit, numbers, masks, rest, self.mines | learnt[1]),
+                                               unknown, learn)
+        if found_any or not deep:
+            return learnt[0], learnt[1], None
+        s, m = pairs_step(constraints, unknown)
+        if s or m:
+            return s, m, None
         budget = self._budget()
         if budget is None:
             return 0, 0, None
         interior = unknown & ~covered(constraints)
-        mines_left = self.mine_total - popcount(mines)
+        mines_left = self.mine_total - popcount(self.mines)
         components = components_of(constraints)
         # count what fits the budget; a component too big is dropped and its cells join
         # the free interior (fewer constraints: what is certain stays certain), to get
