@@ -19,6 +19,7 @@ from ..official.board import board_header, name_facts, name_promise_kept, promis
 from ..official.judge import Judge
 from ..official.packs import boards_of, index_pack, parse_header
 from ..official.rules import RULES
+from .clock import before
 from .plan import Plan
 
 # Room left when a board is started: it stops at its first stall past the deadline
@@ -125,7 +126,7 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
     """
     start = time.perf_counter() if start is None else start
     # a huge pack is indexed only as far as INDEX_SHARE of the budget: the rest is play
-    index = index_pack(text, None if budget is None else start + INDEX_SHARE * budget)
+    index = index_pack(text, None if budget is None else before(start + INDEX_SHARE * budget))
     wanted = pressed = None
     if budget is not None:
         plan = Plan(index.headers, rule)

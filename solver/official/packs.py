@@ -14,11 +14,11 @@ after them that start no board (a stray row, '-3 3 name', 'a 6 name') are report
 on their own, one line per run of them, and never cost the board before.  Nothing
 here raises on bad text.  A big pack is indexed first (one regular-expression pass
 over its headers) and a board is parsed only when it is asked for, so a player
-under a deadline pays only for the boards it reaches.
+under a deadline pays only for the boards it reaches.  No clock is read here: a
+caller that must stop indexing a huge pack says when (`index_pack`'s `more`).
 """
 
 import re
-import time
 from collections import namedtuple
 from itertools import repeat
 
@@ -191,7 +191,7 @@ rows    -- the text after each header line up to the next one: its line break, t
 strays  -- [(line number, normal text, count of the non-blank lines after it)] of the
            first non-blank line before the first header ([] when there is none)
 lines   -- the LineNumbers of the headers
-complete -- False when only the first boards were indexed (index_pack's `until`)
+complete -- False when only the first boards were indexed (index_pack's `more`)
 """
 
 
@@ -217,21 +217,22 @@ def _plain(text):
     )
 
 
-INDEX_CHUNK = 1 << 21  # characters of a plain pack indexed between two looks at the clock
+INDEX_CHUNK = 1 << 21  # characters of a plain pack indexed between two calls of `more`
 
 
-def index_pack(text, until=None):
+def index_pack(text, more=None):
     """The PackIndex of a pack text: one regular-expression pass, no board parsed.
 
-    until -- a time.perf_counter() value: a plain pack is indexed chunk by chunk (each
-             cut where a header begins) and no further chunk is started past it, so a
-             huge pack leaves time to play; `complete` says whether all of it was read.
+    more -- called with no argument between chunks: a plain pack is indexed chunk by
+            chunk (each cut where a header begins) and no further chunk is started
+            once more() is false, so a huge pack leaves time to play (the contest's
+            deadline: contest.clock.before); `complete` says whether all of it was read.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
     parts, complete = None, True
-    if until is not None and len(text) > INDEX_CHUNK:
-        parts, complete = _split_until(text, until)
+    if more is not None and len(text) > INDEX_CHUNK:
+        parts, complete = _split_while(text, more)
     elif _plain(text):
         parts = _NEXT_PLAIN_HEADER.split("\n" + text)  # [before, header, rows, header, rows, ...]
     if parts is not None:
@@ -256,9 +257,9 @@ def index_pack(text, until=None):
     return PackIndex(headers, rows, strays, LineNumbers(rows, first), complete)
 
 
-def _split_until(text, until):
-    """(parts, complete): the plain split of `text`, made chunk by chunk while the clock
-    is before `until`; parts is None if a chunk is not laid out plainly.
+def _split_while(text, more):
+    """(parts, complete): the plain split of `text`, made chunk by chunk while more()
+    is true; parts is None if a chunk is not laid out plainly.
 
     A chunk ends where a header line begins, so the pieces are those one split of the
     whole text gives and the last board of a cut index is whole.  Each chunk is checked
@@ -277,7 +278,7 @@ def _split_until(text, until):
             parts = _NEXT_PLAIN_HEADER.split("\n" + text[:end])
         if cut is None:
             return parts, True
-        if time.perf_counter() >= until:
+        if not more():
             return parts, False
         start = end
 
