@@ -6,16 +6,15 @@ the map of the product.
 A broken pipe (output piped into head) ends the run quietly with status 141, as a
 shell reports a Unix tool killed by SIGPIPE.  A command started with stdout closed
 (``>&-``) is refused in one line before it starts; with stdin closed (``<&-``) a
-command that reads stdin says so in one line, the others run as usual.
+command that reads stdin says so in one line, the others run as usual.  The streams
+are met as the contest entry meets them: solver/contest/streams.py.
 """
 
 import argparse
-import errno
 import importlib
-import os
 import sys
 
-from .official.lines import descriptor_is_closed
+from .contest.streams import closed_streams, reader_gone
 
 # (name, one-line help): the command's module is solver/commands/<name>.py ('-' -> '_'),
 # imported only when that command is run (importing every command costs about 0.1 s)
@@ -70,46 +69,6 @@ def build_parser(argv=None):
     return parser
 
 
-# Exit status when the reader of stdout goes away (piped into head): what a shell
-# reports for a Unix tool killed by SIGPIPE, 128 + 13, with no message.
-BROKEN_PIPE_STATUS = 141
-
-
-class ClosedInput:
-    """sys.stdin for a run started with stdin closed: reading it raises OSError('stdin is
-    closed', filename '-'), which a command that reads stdin reports in one line."""
-
-    def _closed(self, *args):
-        raise OSError(errno.EBADF, "stdin is closed", "-")
-
-    read = readline = readlines = __iter__ = __next__ = _closed
-    encoding = "utf-8"
-
-    @property
-    def buffer(self):
-        return self
-
-
-def closed_streams():
-    """Which of stdin, stdout and stderr the process was started without.  Each such
-    file descriptor is pointed at /dev/null, so no file the command opens later takes
-    its number (a page written through fd 1, a subprocess handed a pack as its stdin);
-    a closed stdin becomes a ClosedInput and a closed stderr a sink."""
-    closed = []
-    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
-        if getattr(sys, name) is None or descriptor_is_closed(fd):
-            closed.append(name)
-            null = os.open(os.devnull, os.O_RDWR)
-            if null != fd:
-                os.dup2(null, fd)
-                os.close(null)
-    if "stdin" in closed:
-        sys.stdin = ClosedInput()
-    if "stderr" in closed:
-        sys.stderr = open(2, "w", closefd=False)
-    return closed
-
-
 def main(argv=None):
     closed = closed_streams()
     if "stdout" in closed:  # every command prints on stdout
@@ -121,11 +80,7 @@ def main(argv=None):
         sys.stdout.flush()  # inside the try: a broken pipe met at exit would print a traceback
         return status
     except BrokenPipeError:
-        # the rest of the output has nowhere to go: point stdout at /dev/null so the
-        # interpreter's last flush is quiet too
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return BROKEN_PIPE_STATUS
+        return reader_gone()
     except KeyboardInterrupt:
         return 130
 

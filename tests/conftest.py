@@ -3,7 +3,7 @@
 Profile 'ci' (derandomized, no example database, fixed example counts) is loaded when
 the CI environment variable is set, 'dev' (random examples) otherwise.  A test that
 needs another count says so with @settings(max_examples=...) or scales the loaded
-profile's count (tests/test_properties.py); no test file registers a profile, so the
+profile's count (tests/contest/test_properties.py); no test file registers a profile, so the
 counts no longer depend on which files are collected.
 """
 

@@ -4,12 +4,10 @@ import sys
 import time
 
 from ..lab.advise import (CHECK_CAP, CONTEST_SECONDS, COUNTS, DIFFICULTIES, MAX_COUNT, MODES, SAMPLE, SAMPLE_RANGE,
-                          SECONDS_CAP, busy, check, load_average, measured_line, points_text, predict, rehearse_best,
-                          run_budget, smallest_pack_bytes)
+                          SECONDS_CAP, busy, check, check_line, load_average, measured_line, points_text, predict,
+                          rehearse_best, run_budget, smallest_pack_bytes)
 from ..lab.bundlerun import BUNDLE
-from ..lab.forecast import median
 from ..official.lines import is_count
-from ..official.names import pack_name
 from ..official.rules import RULES
 
 
@@ -105,11 +103,6 @@ def run(args):
     if args.check:
         best = order[0]
         real, rehearsed, ok = check(best, samples[best.mode, best.difficulty], args.rule, args.check, budget, progress)
-        middle = median(real)
-        print("check %s: predicted %s, real %s (median %s, %+.1f%%), its stand-in now %s (median %s; load average %s): %s" % (
-            pack_name(best.count, best.mode, best.difficulty), points_text(best.points), " ".join(points_text(t) for t in real),
-            points_text(middle), 100.0 * (middle - best.points) / best.points if best.points else 0.0,
-            " ".join(points_text(t) for t in rehearsed), points_text(median(rehearsed)), load_average(),
-            "within 25%" if ok else "MORE THAN 25% OFF"))
+        print(check_line(best, real, rehearsed, ok))
         return 0 if ok else 1
     return 0

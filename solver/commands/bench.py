@@ -4,7 +4,7 @@ import sys
 
 from ..contest.batch import format_totals
 from .options import LOOK_HELP
-from ..lab.bench import bench_pack, contest_total
+from ..lab.bench import bench_pack, contest_total, table_header, table_row
 from ..official.generator import generate_pack
 from ..official.lines import is_count, read_text
 from ..official.names import pack_name
@@ -66,22 +66,14 @@ def run(args):
     if not packs:
         print("error: give a pack file or --gen COUNT MODE DIFFICULTY", file=sys.stderr)
         return 2
-    header = "%-40s %6s %7s %6s %6s %8s %9s %9s %8s" % (
-        "pack", "boards", "ratio", "hits", "risk", "mean", "boards/s", "floor/s", "slow ms"
-    )
-    if args.contest:
-        header += " %10s %8s" % ("2s-total", "2s-boards")
-    print(header)
+    print(table_header(args.contest))
     for name, boards in packs:
         print("%s: playing %d boards" % (name, len(boards)), file=sys.stderr)
-        f = bench_pack(boards, args.rule, sys.stderr, args.repeat, args.look)
-        line = "%-40s %6d %7.4f %6.3f %6.3f %8.2f %9.0f %9.0f %8.1f" % (
-            name[-40:], f["boards"], f["ratio"], f["hits"], f["risk"], f["mean"], f["per_second"],
-            f["floor_per_second"], f["slowest_ms"],
-        )
+        figures = bench_pack(boards, args.rule, sys.stderr, args.repeat, args.look)
+        contest = None
         if args.contest:
             count, totals = contest_total(boards, args.rule)
-            line += " %10s %8d" % (format_totals(totals), count)
-        print(line)
+            contest = (count, format_totals(totals))
+        print(table_row(name, figures, contest))
         sys.stdout.flush()
     return 0

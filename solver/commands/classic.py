@@ -1,10 +1,10 @@
 """`classic`: the classic game's win rate, games played with the project's referee."""
 
 import sys
-import time
 
-from ..variants.classic.referee import LEVELS, STARTS, paired, play_games, play_paired, wilson
-from ..variants.classic.twostep import RULES, parse_rule
+from ..variants.classic.policies import RULES, parse_rule
+from ..variants.classic.referee import LEVELS, STARTS
+from ..variants.classic.runs import compared, one_rule
 
 
 def _progress_bar(stream):
@@ -59,97 +59,24 @@ def run(args):
         return 2
     args.jobs = min(args.jobs, args.games)  # a worker with no game to play is not started
     if args.compare is not None:
-        return _compare(args)
+        guesses = [g.strip() for g in args.compare.split(",") if g.strip()]
+        if len(guesses) < 2 or not all(map(_is_rule, guesses)) or len(set(guesses)) < len(guesses):
+            print("error: --compare needs two or more different rules of %s, comma-separated" % ", ".join(RULES), file=sys.stderr)
+            return 2
+        try:
+            lines = compared(args.level, args.rule, args.games, args.seed, guesses, args.jobs, _progress_bar(sys.stderr),
+                             args.reuse, args.record)
+        except (OSError, ValueError) as problem:
+            written = isinstance(problem, OSError) and args.record is not None and problem.filename == args.record
+            print("error: %s: %s" % ("--record " + args.record if written else "--reuse %s" % args.reuse, problem), file=sys.stderr)
+            return 2
+        print("\n".join(lines))
+        return 0
     if args.guess is not None and not _is_rule(args.guess):
         print("error: no guess rule %r (one of %s, optionally :progress=X:blend=X:window=X:offedge=X)" % (args.guess, ", ".join(RULES)), file=sys.stderr)
         return 2
-    began = time.perf_counter()
-    wins, seconds, slowest, slowest_game = play_games(args.level, args.rule, args.games, args.seed, args.jobs, _progress_bar(sys.stderr), args.guess)
-    wall = time.perf_counter() - began
-    low, high = wilson(wins, args.games)
-    width, height, mines = LEVELS[args.level]
-    print(
-        "%s %dx%d/%d rule %s seed %d: won %d of %d games = %.3f%% (95%% interval %.3f%%-%.3f%%), %.1f ms per game, slowest move %.0f CPU ms (game %d) (%.0f s wall, %d jobs)"
-        % (args.level, width, height, mines, args.rule, args.seed, wins, args.games, 100.0 * wins / args.games,
-           100.0 * low, 100.0 * high, 1000.0 * seconds / args.games, 1000.0 * slowest, slowest_game, wall, args.jobs)
-    )
+    print(one_rule(args.level, args.rule, args.games, args.seed, args.jobs, _progress_bar(sys.stderr), args.guess))
     return 0
-
-
-def _compare(args):
-    guesses = [g.strip() for g in args.compare.split(",") if g.strip()]
-    unknown = [g for g in guesses if not _is_rule(g)]
-    if len(guesses) < 2 or unknown or len(set(guesses)) < len(guesses):
-        print("error: --compare needs two or more different rules of %s, comma-separated" % ", ".join(RULES), file=sys.stderr)
-        return 2
-    games = args.games
-    recorded = {}
-    if args.reuse:
-        try:
-            recorded = _read_record(args.reuse, args)
-        except (OSError, ValueError) as problem:
-            print("error: --reuse %s: %s" % (args.reuse, problem), file=sys.stderr)
-            return 2
-    to_play = [g for g in guesses if g not in recorded]
-    began = time.perf_counter()
-    if to_play:
-        played = play_paired(args.level, args.rule, games, args.seed, to_play, args.jobs, _progress_bar(sys.stderr))
-    else:
-        played = ([], [], [])
-    wall = time.perf_counter() - began
-    outcomes, seconds, slowest = [], [], []
-    for guess in guesses:
-        if guess in recorded:
-            outcomes.append(recorded[guess])
-            seconds.append(None)
-            slowest.append(None)
-        else:
-            k = to_play.index(guess)
-            outcomes.append(played[0][k])
-            seconds.append(played[1][k])
-            slowest.append(played[2][k])
-    width, height, mines = LEVELS[args.level]
-    print("%s %dx%d/%d rule %s seed %d, %d games, the same games for every guess rule (%.0f s wall, %d jobs)"
-          % (args.level, width, height, mines, args.rule, args.seed, games, wall, args.jobs))
-    print("| guess rule | won | win rate (95% interval) | ms/game | slowest move |")
-    print("| --- | --- | --- | --- | --- |")
-    for guess, won, took, move in zip(guesses, outcomes, seconds, slowest):
-        low, high = wilson(sum(won), games)
-        timing = ("%.1f | %.0f ms" % (1000.0 * took / games, 1000.0 * move)) if took is not None else "recorded | recorded"
-        print("| %s | %d | %.3f%% (%.3f-%.3f) | %s |" % (guess, sum(won), 100.0 * sum(won) / games, 100.0 * low, 100.0 * high, timing))
-    print()
-    print("| B against A | wins A | wins B | A only | B only | B - A, points (95% interval) | McNemar p |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
-    for k in range(1, len(guesses)):
-        pairs_to = [k - 1] if k == 1 else [k - 1, 0]
-        for j in pairs_to:
-            r = paired(outcomes[j], outcomes[k])
-            print("| %s vs %s | %d | %d | %d | %d | %+.3f (%+.3f, %+.3f) | %.3g |"
-                  % (guesses[k], guesses[j], r.wins_a, r.wins_b, r.only_a, r.only_b, 100.0 * r.difference, 100.0 * r.low,
-                     100.0 * r.high, r.p_value))
-    if args.record:
-        with open(args.record, "w") as out:
-            out.write("# classic %s %s %d %d\n" % (args.level, args.rule, args.seed, games))
-            for guess, won in zip(guesses, outcomes):
-                out.write("%s\t%s\n" % (guess, "".join("1" if w else "0" for w in won)))
-    return 0
-
-
-def _read_record(path, args):
-    """{rule: outcomes of the first args.games games} of a --record file made with the
-    same level, start rule and seed, and at least as many games."""
-    with open(path) as f:
-        lines = f.read().splitlines()
-    if not lines or lines[0].split()[:1] != ["#"]:
-        raise ValueError("not a --record file (no '# classic LEVEL RULE SEED GAMES' line)")
-    _, _, level, rule, seed, games = lines[0].split()
-    if (level, rule, int(seed)) != (args.level, args.rule, args.seed) or int(games) < args.games:
-        raise ValueError("recorded %s %s seed %s, %s games: not these games" % (level, rule, seed, games))
-    out = {}
-    for line in lines[1:]:
-        guess, _, bits = line.partition("\t")
-        out[guess] = bytearray(1 if b == "1" else 0 for b in bits[: args.games])
-    return out
 
 
 def _is_rule(text):

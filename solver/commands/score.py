@@ -3,7 +3,7 @@
 import sys
 
 from ..official.rules import RULES
-from ..official.scorer import MIXED_NOTE, score_text, select_form
+from ..official.scorer import MIXED_NOTE, score_lines, score_text, summary_csv
 from .options import read_input
 
 
@@ -45,24 +45,7 @@ def run(args):
         if mixed:
             print("error: the official summary has one rule; give --rule 2025 or --rule 2026 for --csv", file=sys.stderr)
             return 2
-        _write_csv(sys.stdout, scored.rows)
+        sys.stdout.write(summary_csv(scored.rows))
         return 0
-    out = sys.stdout
-    for name, score, counted, rule in scored.rows:
-        note = "" if score == counted else " (counts 0)"
-        out.write("%s %s%s\n" % (name, RULES[rule].format_value(score), note))
-    if not mixed:
-        rule = args.rule or (next(iter(scored.totals)) if scored.totals else select_form(select_text))
-        out.write("total %s\n" % RULES[rule].format_value(scored.totals.get(rule, 0)))
-    for rule, total in scored.totals.items() if mixed else ():
-        out.write("total %d %s\n" % (rule, RULES[rule].format_value(total)))
+    sys.stdout.write("".join(line + "\n" for line in score_lines(scored, args.rule, select_text)))
     return 0
-
-
-def _write_csv(out, rows):
-    """The official score_summary.csv columns; the page strips spaces and '(...)' from every cell."""
-    out.write("trial,boardname,score,total\n")
-    running = 0
-    for trial, (name, _, counted, rule) in enumerate(rows, 1):
-        running += counted
-        out.write("%d,%s,%s,%s\n" % (trial, name, RULES[rule].format_value(counted), RULES[rule].format_value(running)))

@@ -3,7 +3,7 @@
 from concurrent.futures import ThreadPoolExecutor
 import sys
 
-from ..variants.topcoder.harness import make_case, parse_seeds, play_inprocess, play_subprocess
+from ..variants.topcoder.harness import parse_seeds, play_inprocess, play_subprocess, result_line, summary_line
 from ..variants.topcoder.player import DEFAULT_GUESS, GUESSES, TIME_LIMIT, parse_guess
 
 
@@ -48,15 +48,6 @@ def run(args):
         for result in pool.map(one, seeds):
             results.append(result)
             if not args.quiet:
-                board = make_case(result.seed)
-                print(
-                    "Seed = %d, Score = %.6f, N=%d M=%d D=%d, opened=%d/%d, hits=%d, time=%.2fs%s"
-                    % (result.seed, result.score, board.side, board.mines, board.reach, result.opened,
-                       board.side * board.side - board.mines, result.hits, result.seconds,
-                       ", ERROR: " + result.error if result.error else ""),
-                    flush=True,
-                )
-    mean = sum(r.score for r in results) / len(results)
-    failed = sum(1 for r in results if r.error)
-    print("Seeds: %d, failed: %d, mean score: %.6f" % (len(results), failed, mean))
-    return 1 if failed else 0
+                print(result_line(result), flush=True)
+    print(summary_line(results))
+    return 1 if any(r.error for r in results) else 0

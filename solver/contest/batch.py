@@ -19,6 +19,7 @@ from ..official.board import board_header, name_facts, name_promise_kept, promis
 from ..official.judge import Judge
 from ..official.packs import index_pack, parse_header, read_board, stray_messages
 from ..official.rules import RULES
+from .clock import before
 from .plan import Plan
 from .workers import share
 
@@ -138,8 +139,8 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
     found, used, index = 0, 1, None
     while True:
         since = start if index is None else time.perf_counter()  # (the first round's share counts reading)
-        until = None if deadline is None else since + INDEX_SHARE * (deadline - since)
-        index = index_pack(text, until, after=index)
+        more = None if deadline is None else before(since + INDEX_SHARE * (deadline - since))
+        index = index_pack(text, more, after=index)
         if not found:
             first_headers = index.headers[:1]
             results.messages.extend("error: %s\n" % message for message in stray_messages(index))

@@ -7,6 +7,9 @@ ticks since boot), so the age of the process is the boot clock now less that.  T
 tick is 10 ms, and the start is rounded down to it: the age read is never too short.
 Where /proc or the boot clock is missing, or the reading is implausible, the caller's
 fallback is used.
+
+The run's deadlines are read here too: `before(deadline)` is the test the pack's
+indexing asks between chunks.
 """
 
 import os
@@ -28,3 +31,12 @@ def process_start(fallback):
     if not 0.0 <= age <= MAX_PLAUSIBLE_AGE:
         return fallback
     return time.perf_counter() - age
+
+
+def before(deadline):
+    """A test with no argument: whether the clock (time.perf_counter) is still before `deadline`."""
+
+    def still_before():
+        return time.perf_counter() < deadline
+
+    return still_before

@@ -33,7 +33,8 @@ import time
 from .batch import solve_text
 from .clock import process_start
 from .cores import workers_from_environment
-from ..official.lines import descriptor_is_closed, read_text
+from .streams import closed_streams, reader_gone
+from ..official.lines import read_text
 
 # The clock at the first statement the program runs.  build.py moves this assignment
 # (with `import time`) to the top of the bundle, before the other modules' set-up.
@@ -107,17 +108,17 @@ def pack_input(stdin, folder):
 def main():
     """Read the pack (pack_input), play it within the budget, write select list and
     summary; the exit status.  No pack, a closed or unreadable stdin or a closed stdout
-    is one line on stderr and status 1; a reader of stdout gone away (| head), 141."""
+    is one line on stderr and status 1; a reader of stdout gone away (| head), 141
+    (streams.py: the same as the command line)."""
     # A two-second run leaves no garbage cycles worth collecting, and the collector's
     # passes cost about 1.7% of play (docs/measurements.md, "The player's cost").
     gc.disable()
-    streams = (sys.stdin, sys.stdout, sys.stderr)
-    closed = [fd for fd in (0, 1, 2) if streams[fd] is None or descriptor_is_closed(fd)]  # before any file is opened that could take the number
-    err = io.StringIO() if 2 in closed else sys.stderr  # started with stderr closed: messages go nowhere
+    closed = closed_streams()  # before any file is opened that could take the number; a closed stderr is a sink
+    err = sys.stderr
     start = process_start(FIRST_STATEMENT_CLOCK - STARTUP_ALLOWANCE_SECONDS)
     budget = budget_from_environment(os.environ, BUDGET_SECONDS)
-    if 0 in closed or 1 in closed:  # <&-, >&-
-        err.write("error: %s is closed\n" % ("stdin" if 0 in closed else "stdout"))
+    if "stdin" in closed or "stdout" in closed:  # <&-, >&-
+        err.write("error: %s is closed\n" % ("stdin" if "stdin" in closed else "stdout"))
         return 1
     try:
         text = pack_input(sys.stdin, os.path.dirname(os.path.abspath(sys.argv[0] or ".")))
@@ -136,7 +137,7 @@ def main():
         sys.stdout.buffer.write(select_list.getvalue().encode("utf-8"))
         sys.stdout.flush()
     except BrokenPipeError:
-        return 141  # as a shell reports a tool killed by SIGPIPE
+        return reader_gone()  # 141, as a shell reports a tool killed by SIGPIPE
     err.flush()
     return 0
 

@@ -23,6 +23,7 @@ from ..official.names import shape_keys
 
 from ..official.packs import parse_header
 from ..official.rules import RULES
+from .clock import before
 from .plantables import (
     BLIND_SCORE_2025,
     BLIND_SCORE_2026,
@@ -130,7 +131,7 @@ class Plan:
         keyed then are left out: `planned` says how many are in the plan) and no more
         shapes estimated (the boards of shapes left are ranked lowest: played last, as
         time allows).  Play is taken to start when the plan is made."""
-        keys = shape_keys(headers, until)
+        keys = shape_keys(headers, None if until is None else before(until))
         self.planned = len(keys)  # the first boards, those the plan covers
         boards_per_key = Counter(keys)
         example = dict(zip(keys, headers))  # a header line of each key (the last one)

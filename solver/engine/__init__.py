@@ -1,10 +1,13 @@
 """engine: the player, and everything it reasons with.
 
-Owns: constraints and components (`frontier`), certain cells (`deduce`), exact
-counting (`counting`, `sweep`, `coupling`, behind `probability`), the guess and
+Owns: constraints and components (`frontier`), certain cells (`deduce`), the
+deduction steps cheapest first until nothing changes, as the variants run them
+(`steps`), exact counting (`counting`, `sweep`, `coupling`, behind `probability`), the guess and
 stop rule (`policy`), the optional two-step look (`lookahead`), the exact endgame
-(`endgame`), and one board's loop (`player`).
+(`endgame`), and one board's loop (`player`); for the variants that play to win,
+the deeper two-step look (`twostep`), exact layout counts (`layouts`) and dead
+cells (`dead`).
 
 May import: grid.  Never official: the engine sees a board only through the
-judge's View and its Task (fair play; tests/test_layers.py checks it).
+judge's View and its Task (fair play; tests/package/test_layers.py checks it).
 """

@@ -181,6 +181,17 @@ def measured_line(figures, ratio, rehearsed, predictions, seconds):
     )
 
 
+def check_line(best, real, rehearsed, ok):
+    """The line `advise --check` ends with: the prediction, the real totals and their
+    median, the stand-in's totals now, and whether the median is within TOLERANCE."""
+    middle = median(real)
+    return "check %s: predicted %s, real %s (median %s, %+.1f%%), its stand-in now %s (median %s; load average %s): %s" % (
+        pack_name(best.count, best.mode, best.difficulty), points_text(best.points), " ".join(points_text(t) for t in real),
+        points_text(middle), 100.0 * (middle - best.points) / best.points if best.points else 0.0,
+        " ".join(points_text(t) for t in rehearsed), points_text(median(rehearsed)), load_average(),
+        "within %d%%" % round(100 * TOLERANCE) if ok else "MORE THAN %d%% OFF" % round(100 * TOLERANCE))
+
+
 def check(best, sample, rule=2025, runs=3, budget=None, progress=None):
     """Generate the pack for real and run the bundle on it `runs` times, each run followed by
     one on its stand-in (the rehearsal), so that a machine that changed speed since the

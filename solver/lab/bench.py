@@ -109,3 +109,21 @@ def contest_total(boards, rule=None):
     text = format_pack(boards)
     start = process_start(time.perf_counter() - STARTUP_ALLOWANCE_SECONDS)
     return solve_text(text, BUDGET_SECONDS, rule, start, io.StringIO(), io.StringIO())
+
+
+def table_header(contest=False):
+    """The header of `bench`'s table (with the 2-second run's columns when `contest`)."""
+    header = "%-40s %6s %7s %6s %6s %8s %9s %9s %8s" % (
+        "pack", "boards", "ratio", "hits", "risk", "mean", "boards/s", "floor/s", "slow ms"
+    )
+    return header + (" %10s %8s" % ("2s-total", "2s-boards") if contest else "")
+
+
+def table_row(name, figures, contest=None):
+    """`bench`'s line of a pack: its bench_pack figures, and contest = (boards played,
+    the total as the summary writes it) of its 2-second run when given."""
+    f = figures
+    line = "%-40s %6d %7.4f %6.3f %6.3f %8.2f %9.0f %9.0f %8.1f" % (
+        name[-40:], f["boards"], f["ratio"], f["hits"], f["risk"], f["mean"], f["per_second"], f["floor_per_second"], f["slowest_ms"],
+    )
+    return line + (" %10s %8d" % (contest[1], contest[0]) if contest is not None else "")

@@ -12,8 +12,6 @@ as a line end, as Python's own text files read it (the official page would take 
 lone CR for a space, which only ever turns such a file into one long line).
 """
 
-import errno
-import os
 import re
 
 
@@ -59,22 +57,6 @@ def read_text(source):
             return decode_text(handle.read())
     stream = getattr(source, "buffer", source)
     return decode_text(stream.read())
-
-
-def descriptor_is_closed(fd):
-    """Whether file descriptor `fd` (0, 1 or 2) cannot be used as the stream it stands for:
-    a read (fd 0) or write (1, 2) of no bytes fails with EBADF.  Python sets sys.stdin
-    (stdout, stderr) to None when its descriptor is closed at start-up, but a file opened
-    since can hold the number (the interpreter's own script file), so the descriptor is
-    tried."""
-    try:
-        if fd:
-            os.write(fd, b"")
-        else:
-            os.read(fd, 0)
-    except OSError as exc:
-        return exc.errno == errno.EBADF
-    return False
 
 
 # Python's split() takes \x1c-\x1f and \x85 for spaces, JavaScript's \s does not (\s

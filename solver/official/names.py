@@ -8,7 +8,6 @@ does `name_fields`.
 """
 
 import re
-import time
 from collections import namedtuple
 from functools import lru_cache
 
@@ -41,7 +40,7 @@ _ANY_KEY = re.compile(
     r"|^([^\n]*)$" % (_S, _S, _S, _S),
     re.MULTILINE,
 )
-KEY_BLOCK = 1 << 15  # header lines keyed between two looks at the clock
+KEY_BLOCK = 1 << 15  # header lines keyed between two calls of `more`
 
 
 def board_name(width, height, mines, seed, mode):
@@ -85,7 +84,7 @@ def with_seed(name, seed):
     return "%s%d%s" % (parts.group(1), seed, parts.group(3)) if parts else name
 
 
-def shape_keys(headers, until=None):
+def shape_keys(headers, more=None):
     """A key for each header line that tells what the line tells of its board (size,
     mine count, the mode of an official name) and nothing else: spacing, the seed of
     an official name and any other name that reads are left out, so boards of one
@@ -93,12 +92,12 @@ def shape_keys(headers, until=None):
     give the same facts (contest.plan.header_facts).
 
     Regular expressions over the joined lines, in blocks: string work line by line
-    costs more than a tenth of the two seconds on a 40,000-board pack.  Past `until`
-    (a time.perf_counter() value) no block is started: the keys then cover only the
+    costs more than a tenth of the two seconds on a 40,000-board pack.  Once more()
+    is false (asked between blocks) no block is started: the keys then cover only the
     first lines.  A header line holds no line break."""
     keys = []
     for first in range(0, len(headers), KEY_BLOCK):
-        if until is not None and first and time.perf_counter() > until:
+        if more is not None and first and not more():
             break
         block = _PLAIN_KEY.findall("\n".join(headers[first : first + KEY_BLOCK]))
         others = [first + k for k, key in enumerate(block) if not key[3]]

@@ -14,11 +14,11 @@ after them that start no board (a stray row, '-3 3 name', 'a 6 name') are report
 on their own, one line per run of them, and never cost the board before.  Nothing
 here raises on bad text.  A big pack is indexed first (one regular-expression pass
 over its headers) and a board is parsed only when it is asked for, so a player
-under a deadline pays only for the boards it reaches.
+under a deadline pays only for the boards it reaches.  No clock is read here: a
+caller that must stop indexing a huge pack says when (`index_pack`'s `more`).
 """
 
 import re
-import time
 from collections import namedtuple
 from itertools import repeat
 
@@ -198,7 +198,7 @@ rows    -- the text after each header line up to the next one: its line break, t
 strays  -- [(line number, normal text, count of the non-blank lines after it)] of the
            first non-blank line before the first header ([] when there is none)
 lines   -- the LineNumbers of the headers
-complete -- False when only the first boards were indexed (index_pack's `until`)
+complete -- False when only the first boards were indexed (index_pack's `more`)
 rest    -- where the text not indexed begins (the line break before a header), or None
 """
 
@@ -225,15 +225,17 @@ def _plain(text):
     )
 
 
-INDEX_CHUNK = 1 << 21  # characters of a pack indexed between two looks at the clock
+INDEX_CHUNK = 1 << 21  # characters of a pack indexed between two calls of `more`
 
 
-def index_pack(text, until=None, after=None):
+def index_pack(text, more=None, after=None):
     """The PackIndex of a pack text: one regular-expression pass, no board parsed.
 
-    until -- a time.perf_counter() value: the pack is indexed chunk by chunk (each cut
-             where a header begins) and no further chunk is started past it, so a huge
-             pack leaves time to play; `rest` says where the boards not indexed begin.
+    more  -- called with no argument between chunks: the pack is indexed chunk by
+             chunk (each cut where a header begins) and no further chunk is started
+             once more() is false, so a huge pack leaves time to play (the contest's
+             deadline: contest.clock.before); `rest` says where the boards not indexed
+             begin.
     after -- a PackIndex of this text that stopped short: the boards after it.
     """
     begin = first_line = shift = 0  # shift: a leading byte-order mark left out of `text`
@@ -242,15 +244,15 @@ def index_pack(text, until=None, after=None):
     elif text.startswith("\ufeff"):
         text, shift = text[1:], 1
     parts, rest = None, None
-    if after is not None or (until is not None and len(text) - begin > INDEX_CHUNK):
-        parts, rest = _split_until(text, until, begin)
+    if after is not None or (more is not None and len(text) - begin > INDEX_CHUNK):
+        parts, rest = _split_while(text, more, begin)
     elif _plain(text):
         parts = _NEXT_PLAIN_HEADER.split("\n" + text)  # [before, header, rows, header, rows, ...]
     if parts is not None:
         before, headers, rows = parts[0], parts[1::2], parts[2::2]
     else:  # a plain pack is ASCII: only here can a byte-order mark be found
         marked = spaced_marks(text)  # (one character for one: the offsets hold)
-        spans, rest = _header_spans(marked, until, begin)
+        spans, rest = _header_spans(marked, more, begin)
         headers = [marked[start:end] for start, end in spans]
         ends = [start - 1 for start, _ in spans[1:]] + [len(marked) if rest is None else rest]
         rows = [marked[end:stop] for (_, end), stop in zip(spans, ends)]  # each up to the next header's line break
@@ -270,13 +272,12 @@ def index_pack(text, until=None, after=None):
     return PackIndex(headers, rows, strays, LineNumbers(rows, first), rest is None, None if rest is None else rest + shift)
 
 
-def _header_spans(text, until, begin=0):
+def _header_spans(text, more, begin=0):
     """(spans, rest): the (start, end) of every header line of a text of any layout from
-    `begin` on, found chunk by chunk while the clock is before `until` (None: all at
-    once); rest is where the line break before the first header not found is (None
-    when every one was).  A chunk ends where a header line begins, so a cut index
-    holds whole boards."""
-    if until is None and not begin:
+    `begin` on, found chunk by chunk while more() is true (None: all at once); rest is
+    where the line break before the first header not found is (None when every one
+    was).  A chunk ends where a header line begins, so a cut index holds whole boards."""
+    if more is None and not begin:
         return [match.span() for match in _ANY_HEADER.finditer(text)], None
     spans, start = [], begin
     while True:
@@ -285,14 +286,14 @@ def _header_spans(text, until, begin=0):
         spans.extend(match.span() for match in _ANY_HEADER.finditer(text, start, end))
         if cut is None:
             return spans, None
-        if until is not None and time.perf_counter() >= until:
+        if more is not None and not more():
             return spans, end - 1
         start = end
 
 
-def _split_until(text, until, begin=0):
+def _split_while(text, more, begin=0):
     """(parts, rest): the plain split of `text` from `begin` on, made chunk by chunk while
-    the clock is before `until`; parts is None if a chunk is not laid out plainly; rest
+    more() is true (None: to the end); parts is None if a chunk is not laid out plainly; rest
     is where the line break before the first header not reached is (None when the
     whole text was split).  `begin` is 0 or such a line break.
 
@@ -314,7 +315,7 @@ def _split_until(text, until, begin=0):
             parts = _NEXT_PLAIN_HEADER.split("\n" + text[:end])
         if cut is None:
             return parts, None
-        if until is not None and time.perf_counter() >= until:
+        if more is not None and not more():
             return parts, end
         start = end
 

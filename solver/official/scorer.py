@@ -158,6 +158,33 @@ MIXED_NOTE = (
 )
 
 
+def score_lines(scored, rule, select_text):
+    """The lines `score` prints of a Scored: 'NAME SCORE' per board (' (counts 0)' where
+    the board counts 0), then 'total VALUE', or 'total RULE VALUE' per rule of a list
+    mixing both forms.  rule: the --rule given, or None."""
+    lines = []
+    for name, score, counted, board_rule in scored.rows:
+        note = "" if score == counted else " (counts 0)"
+        lines.append("%s %s%s" % (name, RULES[board_rule].format_value(score), note))
+    if len(scored.totals) > 1:
+        lines.extend("total %d %s" % (year, RULES[year].format_value(total)) for year, total in scored.totals.items())
+    else:
+        rule = rule or (next(iter(scored.totals)) if scored.totals else select_form(select_text))
+        lines.append("total %s" % RULES[rule].format_value(scored.totals.get(rule, 0)))
+    return lines
+
+
+def summary_csv(rows):
+    """The official score_summary.csv of scored rows (one rule): trial, board name, score,
+    running total.  The page strips spaces and '(...)' from every cell."""
+    out = ["trial,boardname,score,total\n"]
+    running = 0
+    for trial, (name, _, counted, rule) in enumerate(rows, 1):
+        running += counted
+        out.append("%d,%s,%s,%s\n" % (trial, name, RULES[rule].format_value(counted), RULES[rule].format_value(running)))
+    return "".join(out)
+
+
 def select_form(text):
     """The rule a list without boards to score would have: that of its first header."""
     entries = read_select(text)[0]

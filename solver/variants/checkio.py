@@ -27,16 +27,17 @@ gets a plain open of its first closed cell; a contradiction elsewhere on the fie
 goes unnoticed when a cheap rule already gives a move (no real game shows one).
 
 A referee with the mission's rules and ``win_rate(n, seed)`` live in
-tests/checkio_referee.py.
+tests/support/checkio_referee.py.
 """
 
 from ..grid.bitset import cells_of, popcount
-from ..engine.deduce import elimination, pairs, single_digit
+from ..engine.deduce import elimination, single_digit
 from ..engine.frontier import components_of, constraints_of, covered
 from ..grid.geometry import geometry
 from ..engine.policy import choose_guess
 from ..engine.counting import count_solutions
 from ..engine.probability import cell_probabilities, estimate
+from ..engine.steps import pairs_step
 
 CLOSED = -1
 MARKED = 9
@@ -79,7 +80,8 @@ def analyse(geo, values, closed, marked, numbers):
     """(safe, mines, estimate or None, interior) of a parsed field (see `read_field`).
 
     safe / mines are bitsets of closed cells proven safe / mines by the digits: first
-    by single digits and pairs; if those find nothing, by the exact enumeration of
+    by the deduction steps (engine.steps) single digits, one round, and pairs; if
+    those find nothing, by the exact enumeration of
     `estimate` (mine count unknown), then by elimination (which adds something only
     when a component was too big to enumerate: `Estimate.exact` cannot tell, being
     False whenever the count is unknown).  The estimate is returned only when it was computed.
@@ -93,9 +95,9 @@ def analyse(geo, values, closed, marked, numbers):
         if not 0 <= need <= popcount(around) or needs.setdefault(around, need) != need:
             raise _Inconsistent
     constraints = constraints_of(values.__getitem__, numbers, masks, closed, marked)
-    safe, mines = single_digit(constraints)
+    safe, mines = single_digit(constraints)  # one round: one move a call, the next call goes on
     if not (safe | mines):
-        safe, mines = pairs(constraints)
+        safe, mines = pairs_step(constraints, closed)
     if safe | mines:
         return safe & closed, mines & closed & ~safe, None, 0
     interior = closed & ~covered(constraints)

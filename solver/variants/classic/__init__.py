@@ -1,8 +1,10 @@
-"""Classic Minesweeper played to win: the player (`player`), exact layout counts
-(`layouts`), pairs no click can tell apart and the 50/50 credit (`pairs`), perfect
-play when few layouts remain (`perfect`), dead cells (`dead`), the two-step guess
-(`twostep`) and a referee that measures the win rate, alone or rules against each
-other on the same games (`referee`).
+"""Classic Minesweeper played to win: the player (`player`), its guess rules
+(`policies`), pairs no click can tell apart and the 50/50 credit (`pairs`), perfect
+play when few layouts remain (`perfect`), a referee that measures the win rate,
+alone or rules against each other on the same games (`referee`), and the runs of
+many games with their report and record file (`runs`).  The two-step look,
+exact layout counts and dead cells are the engine's (`twostep`, `layouts`, `dead`),
+shared with the Topcoder player.
 
 May import: grid, official, engine.
 """

@@ -34,20 +34,17 @@ DEFAULT_GUESS, is all of them.
 Deterministic: the same calls give the same clicks (no clock is read).
 """
 
-from collections import namedtuple
-
 from ...grid.bitset import cells_of, popcount
 from ...engine.counting import Remembering
-from ...engine.deduce import pairs, single_digit
-from ...engine.frontier import components_of, constraints_of, covered
+from ...engine.frontier import constraints_of
 from ...grid.geometry import geometry, spread
-from ...engine.probability import estimate
-from .layouts import Layouts
-from .dead import is_dead
+from ...engine.steps import pairs_then_count, single_digits
+from ...engine.layouts import Layouts
+from ...engine.dead import is_dead
+from ...engine.twostep import LOOK_BUDGET, Look, OutOfWork, choose, interior_shortlist, safeties, scene_of
 from .pairs import FIFTY_SCALE, doomed_shares, fifty_influence, fifty_scan, unresolvable_pair
 from .perfect import Perfect, component_layouts, list_layouts
-from .twostep import FIFTY, INTERIOR, LIVING, LOOK_BUDGET, REGIONS, WINDOW_RULE, Look, OutOfWork, parse_rule
-from .twostep import choose, interior_shortlist, safeties, scene_of
+from .policies import FIFTY, FULL, INTERIOR, LIVING, REGIONS, WINDOW_RULE, parse_rule
 
 MAX_DIGIT = 8
 # The largest field the classic game offers: expert is 30x16, and Microsoft's Minesweeper
@@ -61,17 +58,6 @@ DEFAULT_GUESS = "regions"  # the guess rule (twostep.RULES): on 30,000 expert ga
 REGION_LAYOUTS = 400  # perfect play in a walled-in region of this many layouts or fewer (JSMinesweeper's figure)
 REGION_BUDGET = 50000  # work of one region's search (classic_perfect units): a move keeps well under a second
 PERFECT_BUDGET = 200000  # work of one perfect-play search (classic_perfect units, the looks over the cells counted): a move stays well under a second here
-
-
-Position = namedtuple("Position", "constraints components unknown interior mines mines_left result")
-Position.__doc__ = """What a guess is chosen from: the state after every certain move was found.
-
-constraints, components -- frontier.constraints_of / components_of of the digits
-unknown   -- closed cells neither known safe nor known a mine
-interior  -- the undecided cells no digit touches
-mines     -- known mines; mines_left -- the mines not yet known
-result    -- the Estimate of the undecided cells
-"""
 
 
 class ClassicPlayer:
@@ -219,39 +205,27 @@ class ClassicPlayer:
         return cell % self.width, cell // self.width
 
     def _settle(self):
-        """Find every certain cell the engine can; the Position to guess from when none is safe."""
-        masks = self.geo.masks
+        """The deduction steps (engine.steps) until a cell is known safe: None then (or
+        when nothing is undecided), else the Position to guess from."""
         while True:
             unknown = self.hidden & ~self.mines & ~self.safe
             if self.safe or not unknown:
                 return None
-            if self._single_digits(unknown):
+            if single_digits(self._changed_constraints, unknown, self._learn)[0]:
                 continue
             live = self.numbers & spread(self.geo, unknown)
-            constraints = constraints_of(self.values.__getitem__, live, masks, unknown, self.mines)
-            found_safe, found_mines = pairs(constraints) if constraints else (0, 0)
-            if self._learn(found_safe & unknown, found_mines & unknown):
-                continue
-            interior = unknown & ~covered(constraints)
-            components = components_of(constraints)
-            mines_left = self.mine_total - popcount(self.mines)
-            result = estimate(components, interior, popcount(interior), mines_left, counter=self.counter, sweeps=self.sweeps)
-            if self._learn(result.safe & unknown, result.mines & unknown & ~result.safe):
-                continue
-            return Position(constraints, components, unknown, interior, self.mines, mines_left, result)
+            constraints = constraints_of(self.values.__getitem__, live, self.geo.masks, unknown, self.mines)
+            position = pairs_then_count(constraints, unknown, self.mines, self.mine_total - popcount(self.mines), self._learn,
+                                        counter=self.counter, sweeps=self.sweeps)
+            if position is not None:
+                return position
 
-    def _single_digits(self, unknown):
-        """The single-digit rule (deduce.single_digit) on the digits that changed, to a
-        fixed point (a mine found changes its neighbours' digits); True if it found something."""
-        found = False
-        while self.dirty:
-            work = self.dirty & self.numbers & spread(self.geo, unknown)
-            self.dirty = 0
-            safe, mines = single_digit(constraints_of(self.values.__getitem__, work, self.geo.masks, unknown, self.mines))
-            if self._learn(safe, mines):
-                unknown &= ~(safe | mines)
-                found = True
-        return found
+    def _changed_constraints(self, unknown):
+        """The constraints of the digits whose single-digit step may say something new
+        (those that changed since it last ran), for steps.single_digits."""
+        work = self.dirty & self.numbers & spread(self.geo, unknown)
+        self.dirty = 0
+        return constraints_of(self.values.__getitem__, work, self.geo.masks, unknown, self.mines)
 
     def _learn(self, safe, mines):
         """Record cells found safe or mines; True if anything is new."""
@@ -405,7 +379,7 @@ class ClassicPlayer:
         if len(candidates) == 1:
             return pick
         ordered = sorted(candidates, key=lambda c: (-round(safety[c], 9), popcount(masks[c] & unknown), c))
-        cell = choose(look, scene, ordered, safety, factor, self.level)
+        cell = choose(look, scene, ordered, safety, factor, prefer_equivalent=self.level >= FULL)
         return pick if cell is None else cell
 
     def _candidates(self, position, scene, look, pick, best):

@@ -303,6 +303,21 @@ def play_inprocess(seed, time_limit=TIME_LIMIT, share=None, never_stop=False, gu
     return Result(seed, game.score, game.opened, game.hits, game.moves, spent, None), player
 
 
+def result_line(result):
+    """A seed's line, as the official tester prints it: seed, score, the case's N, M, D,
+    opened safe cells of all, hits, think time (and the error, if any)."""
+    board = make_case(result.seed)
+    return "Seed = %d, Score = %.6f, N=%d M=%d D=%d, opened=%d/%d, hits=%d, time=%.2fs%s" % (
+        result.seed, result.score, board.side, board.mines, board.reach, result.opened, board.side * board.side - board.mines,
+        result.hits, result.seconds, ", ERROR: " + result.error if result.error else "")
+
+
+def summary_line(results):
+    """The last line of a run: seeds played, seeds failed, mean score."""
+    failed = sum(1 for r in results if r.error)
+    return "Seeds: %d, failed: %d, mean score: %.6f" % (len(results), failed, sum(r.score for r in results) / len(results))
+
+
 def parse_seeds(text):
     """'1-100' or '1,5,7-9' -> list of ints; ValueError saying what is wrong (a part that is
     no seed or range, a range backwards, more than MAX_SEEDS seeds)."""

@@ -28,8 +28,8 @@ estimates: the constraints nearest the cell, counted exactly.  At a dead end it
 either guesses or stops, whichever has the larger expected final score
 (`keep_guessing`).  The guess (`guess`, GUESSES): "progress" takes low mine
 probability, then the digit's expected progress; "twostep", the default, looks two
-steps deep among the near-safest cells with the classic player's look
-(classic/twostep.py, on this board's neighbourhoods): the cell whose value best keeps
+steps deep among the near-safest cells with the engine's two-step look
+(engine/twostep.py, on this board's neighbourhoods): the cell whose value best keeps
 the next guess safe, its work counted and bounded per move and per game
 (docs/twostep_topcoder.md).  Budgets shrink as
 the think time, as reported by the tester, runs out.
@@ -45,13 +45,13 @@ opened neighbour) scored less here than expected progress (docs/measurements.md,
 from collections import namedtuple
 
 from ...grid.bitset import cells_of, popcount
-from ...engine.deduce import pairs, single_digit
 from ...engine.frontier import components_of, constraints_of, covered
 from ...grid.geometry import geometry
 from ...engine.counting import count_solutions
 from ...engine.probability import cell_probabilities, estimate, mine_count_odds
-from ..classic.layouts import layouts_weight
-from ..classic.twostep import WINDOW_RULE, Look, OutOfWork, Scene, choose, parse_rule
+from ...engine.steps import pairs_step, single_digits
+from ...engine.layouts import layouts_weight
+from ...engine.twostep import Look, OutOfWork, Scene, choose, parse_settings
 
 Counted = namedtuple("Counted", "estimate interior refined rough constraints components counts mines_left")
 Counted.__doc__ = """A position counted by the Player (what _deduce learnt beyond certainties).
@@ -98,13 +98,13 @@ PROGRESS_CAP = 3.0
 LOOKAHEAD_CELLS = 8
 
 # the guess rules (Player's `guess`): "progress", the rule above; "twostep", the
-# classic player's two-step look (classic/twostep.py) over the Topcoder neighbourhoods
+# engine's two-step look (engine/twostep.py) over the Topcoder neighbourhoods
 # among the near-safest cells (see Player._two_step), the "progress" pick when the
 # position is not counted exactly or the look's work is spent
 GUESSES = ("progress", "twostep")
 DEFAULT_GUESS = "twostep"  # seeds 1-100: 0.8519 against 0.8450 (docs/twostep_topcoder.md)
 TWO_STEP_CANDIDATES = 10  # cells looked at two steps deep, safest first
-MOVE_LOOK_BUDGET = 200000  # work of one two-step guess (classic/twostep.py units, nodes)
+MOVE_LOOK_BUDGET = 200000  # work of one two-step guess (engine/twostep.py units, nodes)
 GAME_LOOK_BUDGET = 2000000  # work of all the two-step guesses of a game
 
 # stop rule (see keep_guessing): the share of the closed safe cells a successful
@@ -160,15 +160,15 @@ def expected_progress(cell_unknown, dist, touching):
 
 
 def parse_guess(text):
-    """The classic twostep.Rule of a guess rule 'twostep[:KEY=VALUE...]' (the settings
-    of classic/twostep.parse_rule: progress, blend, window), None for 'progress';
-    ValueError if it is neither."""
+    """The look's settings (engine.twostep.LookSettings) of a guess rule
+    'twostep[:KEY=VALUE...]' (progress, blend, window; offedge is read and unused),
+    None for 'progress'; ValueError if it is neither."""
     name, sep, settings = text.strip().partition(":")
     if name == "progress" and not sep:
         return None
     if name != "twostep":
         raise ValueError("no guess rule %r (one of %s)" % (text, ", ".join(GUESSES)))
-    return parse_rule("window" + sep + settings)
+    return parse_settings(settings.split(":") if sep else [], text)
 
 
 class Player:
@@ -206,7 +206,7 @@ class Player:
         self.stopped = False
         self.look_left = GAME_LOOK_BUDGET  # the two-step look's work left for this game
         self.look_memo = {}  # component counts of the look's scenes
-        self.dead_memo = {}  # the look's dead tests (classic/dead.py)
+        self.dead_memo = {}  # the look's dead tests (engine/dead.py)
         self.looks = 0  # two-step guesses made (the look ran and chose)
 
     # ------------------------------------------------------------------ moves
@@ -239,34 +239,28 @@ class Player:
     # ------------------------------------------------------------------ deduction
 
     def _deduce(self, unknown, deep):
-        """(safe, mines, Counted or None) newly proved among `unknown`; None when the cheap
-        rules decided without counting."""
-        masks = self.geo.masks
-        digit = self.values.__getitem__
-        mines = self.mines
-        safe = found = 0
-        while True:  # single digits (deduce.single_digit) to a fixed point
-            constraints = constraints_of(digit, self.numbers, masks, unknown, mines)
-            new_safe, new_mines = single_digit(constraints)
-            new_safe &= unknown
-            new_mines &= unknown & ~new_safe
-            if not new_safe and not new_mines:
-                break
-            safe |= new_safe
-            found |= new_mines
-            mines |= new_mines
-            unknown &= ~new_safe & ~new_mines
-        if safe or found or not deep:
-            return safe, found, None
-        if constraints:
-            s, m = pairs(constraints)
-            if s or m:
-                return s & unknown, m & unknown & ~s, None
+        """(safe, mines, Counted or None) newly proved among `unknown` by the deduction
+        steps (engine.steps: single digits, pairs, then this player's budgeted count);
+        None when the cheap steps decided without counting."""
+        masks, digit, numbers = self.geo.masks, self.values.__getitem__, self.numbers
+        learnt = [0, 0]  # the safe cells and mines the single-digit rounds found
+
+        def learn(safe, mines):
+            learnt[0] |= safe
+            learnt[1] |= mines
+
+        found_any, constraints = single_digits(lambda rest: constraints_of(digit, numbers, masks, rest, self.mines | learnt[1]),
+                                               unknown, learn)
+        if found_any or not deep:
+            return learnt[0], learnt[1], None
+        s, m = pairs_step(constraints, unknown)
+        if s or m:
+            return s, m, None
         budget = self._budget()
         if budget is None:
             return 0, 0, None
         interior = unknown & ~covered(constraints)
-        mines_left = self.mine_total - popcount(mines)
+        mines_left = self.mine_total - popcount(self.mines)
         components = components_of(constraints)
         # count what fits the budget; a component too big is dropped and its cells join
         # the free interior (fewer constraints: what is certain stays certain), to get
@@ -423,7 +417,7 @@ class Player:
         return cell, p
 
     def _two_step(self, counted, unknown, safety, pick):
-        """The two-step guess (classic/twostep.py, with this board's neighbourhoods):
+        """The two-step guess (engine/twostep.py, with this board's neighbourhoods):
         among `pick` (the "progress" rule's) and the TWO_STEP_CANDIDATES safest living
         cells whose safety is within the rule's window of the best living safety,
         the one of most expected next safety: the sum over the values v it may show
@@ -457,7 +451,7 @@ class Player:
             if len(candidates) == 1:
                 return None
             candidates.sort(key=lambda c: (-round(safety[c], 9), popcount(masks[c] & unknown), c))
-            chosen = choose(look, scene, candidates, safety, {}, WINDOW_RULE)
+            chosen = choose(look, scene, candidates, safety, {})
             if chosen is not None:
                 self.looks += 1
             return chosen

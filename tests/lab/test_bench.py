@@ -1,0 +1,62 @@
+"""Tests for solver.lab.bench: its figures are the contest's own, whatever the timing.
+
+Speeds are not asserted here (they are measured by running `bench`); what is checked
+is that the ratio, hits and mean are the official scores of the player's clicks and
+that repeating a board for a steadier time changes none of them.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from judging import play_board
+from solver.lab.bench import bench_pack
+from solver.official.generator import generate_pack
+from judging import oracle_2025
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_bench_figures_are_the_scores_of_the_plays():
+    boards = generate_pack(60, "both", "dangerous")
+    played = [play_board(board) for board in boards]
+    expected_ratio = sum(max(0, score) for _, score, _ in played) / sum(oracle_2025(b) for b in boards)
+    once = bench_pack(boards)
+    assert once["boards"] == 60
+    assert abs(once["ratio"] - expected_ratio) < 1e-12
+    assert abs(once["hits"] - sum(hits for _, _, hits in played) / 60) < 1e-12
+    guesses = []
+
+    def watch(step):
+        if step.kind in ("guess", "endgame"):
+            guesses.append(step.p)
+
+    for board in boards:
+        play_board(board, watch=watch)
+    assert guesses and abs(once["risk"] - sum(guesses) / 60) < 1e-12
+    assert once["slowest_ms"] > 0 and once["slowest_name"] in {b.name for b in boards}
+    twice = bench_pack(boards, repeat=2)
+    assert [twice[k] for k in ("ratio", "hits", "risk", "mean")] == [once[k] for k in ("ratio", "hits", "risk", "mean")]
+
+
+def test_bench_command_prints_one_line_per_pack():
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "bench", "--gen", "30", "both", "low", "--gen", "20", "auto", "middle", "--repeat", "2"],
+        cwd=str(PROJECT_ROOT), capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:3] == ["pack", "boards", "ratio"]
+    assert [line.split()[:2] for line in lines[1:]] == [
+        ["board_pack_30_both_low", "30"],
+        ["board_pack_20_auto_middle", "20"],
+    ]
+
+
+def test_look_reaches_the_player_and_bench_scores_its_plays():
+    boards = generate_pack(40, "both", "ultra")
+    plain = [play_board(board) for board in boards]
+    looked = [play_board(board, look=True) for board in boards]
+    assert any(a[0] != b[0] for a, b in zip(plain, looked)), "the lookahead changed no guess on 40 ultra boards"
+    expected_ratio = sum(max(0, score) for _, score, _ in looked) / sum(oracle_2025(b) for b in boards)
+    assert abs(bench_pack(boards, look=True)["ratio"] - expected_ratio) < 1e-12

@@ -1,0 +1,355 @@
+"""Tests for build.py and the bundled contest program dist/paiza_main.py.
+
+The committed bundle must be a fresh build of the current sources (so rebuild it with
+``python build.py`` whenever a bundled module changes), import only the standard
+library, run on every installed CPython 3.8..3.13 and print exactly what the package
+prints.  What the flattening keeps and refuses: test_flatten.py.
+"""
+
+import ast
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, ROOT)
+
+import build  # noqa: E402  (build.py lives at the repository root)
+from solver.official.packs import format_pack, read_pack  # noqa: E402
+from solver.official.generator import generate_pack  # noqa: E402
+from solver.contest.paiza import budget_from_environment  # noqa: E402
+from solver.official.scorer import score_select  # noqa: E402
+
+DIST = os.path.join(ROOT, "dist", "paiza_main.py")
+SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (-?\d+(?:\.\d+)?)(?:  workers \d+)?$", re.M)
+
+
+@pytest.fixture(scope="module")
+def fresh_build():
+    script, _ = build.build()
+    return script
+
+
+@pytest.fixture(scope="module")
+def small_pack():
+    return format_pack(generate_pack(30, "both", "middle")) + "\n"
+
+
+def run_script(python, pack_text, budget="0", extra_args=()):
+    """Run dist/paiza_main.py under `python` with the pack on stdin: (stdout bytes, stderr text)."""
+    env = dict(os.environ, SOLVER_BUDGET=budget)
+    result = subprocess.run(
+        [python, *extra_args, DIST],
+        input=pack_text.encode("utf-8"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd="/",  # the script must not need the repository
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr.decode("utf-8", "replace")
+    return result.stdout, result.stderr.decode("utf-8")
+
+
+def package_solve(pack_text):
+    """stdout of ``python -m solver solve -`` on the pack (no budget)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "solve", "-"],
+        input=pack_text.encode("utf-8"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr.decode("utf-8", "replace")
+    return result.stdout
+
+
+def baked_budget(script, name="BUDGET_SECONDS"):
+    """The value the script assigns to BUDGET_SECONDS (or `name`) at top level."""
+    for node in ast.parse(script).body:
+        if isinstance(node, ast.Assign) and [ast.dump(t) for t in node.targets] == [
+            ast.dump(ast.Name(name, ast.Store()))
+        ]:
+            return ast.literal_eval(node.value)
+    raise AssertionError("no %s assignment" % name)
+
+
+# ---------------------------------------------------------------- the committed bundle
+
+
+def test_committed_bundle_is_a_fresh_build(fresh_build):
+    with open(DIST, "rb") as handle:
+        committed = handle.read()
+    assert committed == fresh_build, "dist/paiza_main.py is stale: run 'python build.py' and commit it"
+
+
+def test_check_mode_agrees_and_is_deterministic_across_hash_seeds():
+    # a different hash seed must not change the output (set/dict order in the minifier)
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    result = subprocess.run(
+        [sys.executable, "build.py", "--check"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    assert b"up to date" in result.stdout
+
+
+def test_check_mode_fails_on_a_stale_bundle(tmp_path, monkeypatch):
+    stale = tmp_path / "paiza_main.py"
+    stale.write_bytes(b"# an old build\n")
+    monkeypatch.setattr(build, "OUTPUT", str(stale))
+    assert build.main(["--check"]) == 1
+    monkeypatch.setattr(build, "OUTPUT", str(tmp_path / "missing.py"))
+    assert build.main(["--check"]) == 1
+
+
+def test_header_names_digest_and_budget(fresh_build):
+    text = fresh_build.decode("utf-8")
+    header = text.splitlines()[:3]
+    assert all(line.startswith("#") for line in header)
+    digest = re.search(r"sha256 ([0-9a-f]{64})", "\n".join(header))
+    assert digest
+    other, _ = build.build(budget=1.25)
+    assert other != fresh_build
+    other_text = other.decode("utf-8")
+    assert "budget 1.250 s" in other_text.splitlines()[0]
+    assert re.search(r"sha256 ([0-9a-f]{64})", other_text).group(1) != digest.group(1)
+    # the budget is baked into the program itself, not only the header
+    assert baked_budget(other) == 1.25
+    assert baked_budget(fresh_build) == build.DEFAULT_BUDGET
+
+
+def test_workers_are_baked_in(fresh_build):
+    assert baked_budget(fresh_build, "WORKERS") is None  # the machine's cores when it runs
+    one, _ = build.build(workers=1)
+    assert baked_budget(one, "WORKERS") == 1 and "workers 1" in one.decode().splitlines()[0]
+    assert one != fresh_build
+    with pytest.raises(build.BuildError):
+        build.build(workers=0)
+
+
+def test_clock_is_the_first_statement(fresh_build):
+    tree = ast.parse(fresh_build)
+    first_two = [ast.dump(node) for node in tree.body[:2]]
+    assert first_two == [
+        ast.dump(ast.parse("import time").body[0]),
+        ast.dump(ast.parse("FIRST_STATEMENT_CLOCK = time.perf_counter()").body[0]),
+    ]
+
+
+def test_bundle_is_minified_and_has_no_docstrings(fresh_build):
+    tree = ast.parse(fresh_build)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.Module)):
+            assert ast.get_docstring(node) is None, getattr(node, "name", "module")
+        assert not isinstance(node, ast.AnnAssign)
+        if isinstance(node, ast.arg):
+            assert node.annotation is None
+
+
+def test_bundle_imports_only_the_standard_library(fresh_build):
+    stdlib = getattr(sys, "stdlib_module_names", build.STDLIB_FALLBACK)
+    imported = set()
+    for node in ast.walk(ast.parse(fresh_build)):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0
+            imported.add(node.module.split(".")[0])
+    assert imported, "no import found: the walk is broken"
+    assert imported <= set(stdlib), imported - set(stdlib)
+    assert "solver" not in imported
+
+
+def unused_top_level_names(source):
+    """Names the script binds at top level (def, class, assignment, import) and never reads
+    anywhere: what a bundle should not carry.  Independent of build.py's own pass."""
+    tree = ast.parse(source)
+    bound = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, ast.Assign):
+            bound.update(n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+    read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return bound - read
+
+
+def test_the_bundle_holds_no_name_it_never_uses(fresh_build):
+    unused = unused_top_level_names(fresh_build.decode("utf-8"))
+    assert unused == set(), sorted(unused)
+
+
+def test_the_check_sees_an_unused_name():
+    assert unused_top_level_names("import os\ndef f():\n    return g()\ndef g():\n    return 1\nX = 2\nf()\n") == {"os", "X"}
+
+
+def test_the_bundle_holds_no_lookahead(fresh_build):
+    # the entry plays with look=False: the branches that make and use a Lookahead are
+    # taken out (build.NEVER_TRUE), so the lookahead module is not bundled
+    text = fresh_build.decode("utf-8")
+    assert "Lookahead" not in text and "_looked_again" not in text and "second_safety" not in text
+    assert "choose_guess" in text and "def decide(" in text
+
+
+def test_the_bundle_holds_no_argument_parsing(fresh_build):
+    text = fresh_build.decode("utf-8")
+    assert "argparse" not in text and "add_argument" not in text
+
+
+def test_bundle_parses_as_python_38(fresh_build):
+    ast.parse(fresh_build, feature_version=(3, 8))
+
+
+def test_vermin_finds_nothing_newer_than_38():
+    vermin = shutil.which("vermin")
+    if vermin is None:
+        pytest.skip("vermin is not installed")
+    # int.bit_count (3.10) is excluded: solver/grid/bitset.py takes it inside try/except
+    # AttributeError with a 3.8 fallback, which vermin cannot see; the run on 3.8 below proves it
+    result = subprocess.run(
+        [vermin, "-t=3.8-", "--no-tips", "--violations", "--exclude", "int.bit_count", DIST],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    assert result.returncode == 0, result.stdout.decode()
+
+
+# ---------------------------------------------------------------- running it
+
+INTERPRETERS = [(minor, build.find_python(minor)) for minor in range(8, 14)]
+
+
+@pytest.fixture(scope="module")
+def reference_output(small_pack):
+    return package_solve(small_pack)
+
+
+@pytest.mark.parametrize("minor,python", INTERPRETERS, ids=["3.%d" % minor for minor, _ in INTERPRETERS])
+def test_same_output_on_every_python(minor, python, small_pack, reference_output):
+    if python is None:
+        pytest.skip("no CPython 3.%d installed" % minor)
+    stdout, stderr = run_script(python, small_pack)
+    assert stdout == reference_output
+    match = SUMMARY.search(stderr)
+    assert match and match.group(1) == match.group(2) == "30", stderr
+
+
+def test_output_is_a_valid_select_list_with_the_reported_score(small_pack, reference_output):
+    stdout, stderr = run_script(sys.executable, small_pack)
+    rows, total, errors, rule = score_select(stdout.decode(), small_pack)
+    assert errors == []
+    assert rule == 2025 and len(rows) == 30
+    played, boards, seconds, score = SUMMARY.search(stderr).groups()
+    assert (int(played), int(boards)) == (30, 30)
+    assert float(seconds) > 0
+    assert int(score) == total > 0
+
+
+def test_2026_pack_gives_four_field_headers_and_summary():
+    boards = generate_pack(12, "none", "high", form=2026)
+    pack = format_pack(boards) + "\n"
+    stdout, stderr = run_script(sys.executable, pack)
+    out = stdout.decode()
+    headers = [line.split() for line in out.splitlines() if not re.match(r"^\d+ \d+$", line)]
+    assert len(headers) == 12
+    by_name = {b.name: b for b in boards}
+    for fields in headers:
+        assert len(fields) == 4
+        board = by_name[fields[3]]
+        assert [int(f) for f in fields[:3]] == [board.width, board.height, board.cells.count(9)]
+    rows, total, errors, rule = score_select(out, pack)
+    assert errors == [] and rule == 2026
+    played, count, seconds, score = SUMMARY.search(stderr).groups()
+    assert (played, count) == ("12", "12")
+    assert score == "%.4f" % total
+    assert stdout == package_solve(pack)
+
+
+def test_malformed_boards_reported_and_the_rest_played():
+    boards = generate_pack(5, "both", "low")
+    good = format_pack(boards).split("\n\n")
+    broken = good[2].split("\n")
+    broken[2] = broken[2] + "7"  # one digit too many on the board's second row
+    good[2] = "\n".join(broken)
+    pack = "\r\n".join("\n\n".join(good).split("\n")) + "\r\n"  # CRLF on top
+    stdout, stderr = run_script(sys.executable, pack)
+    errors = [line for line in stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1
+    assert boards[2].name in errors[0]
+    header_line = 1 + sum(len(block.split("\n")) + 1 for block in good[:2])
+    assert "line %d" % header_line in errors[0]
+    names = [line.split()[2] for line in stdout.decode().splitlines() if len(line.split()) == 3]
+    assert names == [b.name for i, b in enumerate(boards) if i != 2]
+    # played of total: the total counts every board header, the malformed one included
+    assert SUMMARY.search(stderr).group(1, 2) == ("4", "5")
+
+
+def test_budget_deadline_still_gives_a_valid_list(small_pack):
+    # a budget already spent by start-up: nothing or little is played, the list stays valid
+    stdout, stderr = run_script(sys.executable, small_pack, budget="0.001")
+    rows, _, errors, _ = score_select(stdout.decode(), small_pack)
+    assert errors == []
+    played, boards = SUMMARY.search(stderr).group(1, 2)
+    assert int(played) == len(rows) < 30 and boards == "30"
+
+
+def test_budget_from_environment():
+    assert budget_from_environment({}, 1.5) == 1.5
+    assert budget_from_environment({"SOLVER_BUDGET": "0"}, 1.5) is None
+    assert budget_from_environment({"SOLVER_BUDGET": ""}, 1.5) is None
+    assert budget_from_environment({"SOLVER_BUDGET": " 0.75 "}, 1.5) == 0.75
+    assert budget_from_environment({"SOLVER_BUDGET": "-1"}, 1.5) is None
+    assert budget_from_environment({"SOLVER_BUDGET": "nan"}, 1.5) is None
+    saved, sys.stderr = sys.stderr, io.StringIO()
+    try:
+        assert budget_from_environment({"SOLVER_BUDGET": "soon"}, 1.5) == 1.5
+        assert "SOLVER_BUDGET" in sys.stderr.getvalue()
+    finally:
+        sys.stderr = saved
+
+
+def test_read_pack_sees_the_pack_the_script_plays(small_pack):
+    # guards the fixtures: the generated pack is well formed, so every board is played above
+    boards, errors = read_pack(small_pack)
+    assert len(boards) == 30 and errors == []
+
+
+def run_beside(tmp_path, files, stdin=b""):
+    """Run a copy of the bundle as paiza.IO does (Main.py, no arguments) in a folder
+    holding `files` ({name: text}): (status, stdout bytes, stderr text)."""
+    shutil.copy(DIST, tmp_path / "Main.py")
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    result = subprocess.run(
+        [sys.executable, "Main.py"], input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=dict(os.environ, SOLVER_BUDGET="0"), cwd=str(tmp_path), timeout=300,
+    )
+    return result.returncode, result.stdout, result.stderr.decode("utf-8")
+
+
+def test_with_stdin_empty_the_pack_beside_the_program_is_played(tmp_path, small_pack):
+    status, stdout, stderr = run_beside(tmp_path, {"board_pack_10000_prog.txt": small_pack})
+    assert status == 0, stderr
+    assert stdout == run_script(sys.executable, small_pack)[0]
+    assert SUMMARY.search(stderr).group(1, 2) == ("30", "30")
+
+
+def test_stdin_wins_over_the_file_beside(tmp_path, small_pack):
+    other = format_pack(generate_pack(3, "both", "low")) + "\n"
+    status, stdout, _ = run_beside(tmp_path, {"pack.txt": other}, stdin=small_pack.encode())
+    assert status == 0 and stdout == run_script(sys.executable, small_pack)[0]
+
+
+@pytest.mark.parametrize("files,says", [({}, "no .txt file"), ({"a.txt": "x", "b.txt": "y"}, "2 .txt files (a.txt, b.txt)")])
+def test_no_pack_anywhere_is_one_line_and_status_1(tmp_path, files, says):
+    status, stdout, stderr = run_beside(tmp_path, files, stdin=b"\n \n")
+    assert status == 1 and stdout == b""
+    assert stderr.count("\n") == 1 and stderr.startswith("error: stdin is empty") and says in stderr
