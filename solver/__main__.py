@@ -15,6 +15,6 @@ if __name__ == "__main__":
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except (OSError, ValueError):
+        except (OSError, ValueError, AttributeError):  # (a stream closed at start is None)
             pass
     os._exit(status)
