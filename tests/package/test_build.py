@@ -348,7 +348,7 @@ def test_stdin_wins_over_the_file_beside(tmp_path, small_pack):
     assert status == 0 and stdout == run_script(sys.executable, small_pack)[0]
 
 
-@pytest.mark.parametrize("files,says", [({}, "no .txt file"), ({"a.txt": "x", "b.txt": "y"}, "2 .txt files (a.txt, b.txt)")])
+@pytest.mark.parametrize("files,says", [({}, "no non-empty .txt file"), ({"e.txt": ""}, "no non-empty .txt file"), ({"a.txt": "x", "b.txt": "y"}, "2 .txt files (a.txt, b.txt)")])
 def test_no_pack_anywhere_is_one_line_and_status_1(tmp_path, files, says):
     status, stdout, stderr = run_beside(tmp_path, files, stdin=b"\n \n")
     assert status == 1 and stdout == b""
