@@ -57,7 +57,7 @@ OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
 # process's wall time with it is in every versus.py table (docs/measurements.md).
 # Reading and indexing the pack count against the budget, so a bigger pack leaves less
 # time to play (the plan in solver/contest/plan.py then picks fewer).
-DEFAULT_BUDGET = 1.92
+DEFAULT_BUDGET_SECONDS = 1.92
 
 # Code the entry never runs with its own arguments, left out of the bundle: each
 # (module, function, test) names an `if` with no else whose test is never true in the
@@ -205,7 +205,7 @@ def source_digest(modules, budget):
     return hashlib.sha256(json.dumps(record, sort_keys=True).encode("utf-8")).hexdigest()
 
 
-def build(budget=DEFAULT_BUDGET):
+def build(budget=DEFAULT_BUDGET_SECONDS):
     """(script bytes, a note on the 3.8 check and what was left out).  BuildError if anything is wrong."""
     if not (0 < budget < 2.0):
         raise BuildError("--budget %r: paiza.IO stops the run at 2.0 s; give 0 < budget < 2" % budget)
@@ -238,7 +238,7 @@ def main(argv=None):
         description="Bundle solver/contest/paiza.py and its modules into dist/paiza_main.py."
     )
     parser.add_argument(
-        "--budget", type=float, default=DEFAULT_BUDGET, help="seconds of play from process start (default %(default)s)"
+        "--budget", type=float, default=DEFAULT_BUDGET_SECONDS, help="seconds of play from process start (default %(default)s)"
     )
     parser.add_argument("--check", action="store_true", help="rebuild in memory; exit 1 if dist/paiza_main.py differs")
     args = parser.parse_args(argv)

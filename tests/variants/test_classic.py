@@ -21,8 +21,9 @@ from solver.variants.classic import player as classic_player
 from solver.engine.dead import DEAD_NODES, is_dead
 from solver.variants.classic.pairs import fifty_influence, fifty_scan, shapes_at
 from solver.variants.classic.referee import mcnemar, paired, play_paired
-from solver.engine.twostep import COUNT_NODES, SCENE_WORK, WINDOW, Look, scene_of
-from solver.variants.classic.policies import RULES
+from solver.engine.counting import NODES_PER_COMPONENT
+from solver.engine.twostep import SCENE_NODES, WINDOW, Look, scene_of
+from solver.variants.classic.policies import POLICIES
 
 
 # ------------------------------------------------------------------ an exhaustive solver
@@ -180,7 +181,7 @@ def test_a_pair_no_click_can_tell_apart_is_guessed_before_safer_cells():
 
 
 def pair_cell(player):
-    """What the pair rule says in the player's position (None: no pair)."""
+    """What the unresolvable-pair guess says in the player's position (None: no pair)."""
     position = player._settle()
     assert position is not None and not player.safe
     layouts = Layouts(player.geo.masks, position, player.counter)
@@ -198,7 +199,7 @@ def test_a_digit_that_sees_one_cell_of_a_pair_lets_it_be_told_apart():
 
 @pytest.mark.parametrize("width, height, mines", [(4, 3, 3), (5, 2, 3), (6, 2, 3)])
 def test_every_pair_found_is_worth_the_optimum(width, height, mines):
-    """On random positions of tiny boards, a cell the pair rule picks is a best click."""
+    """On random positions of tiny boards, a cell the unresolvable-pair guess picks is a best click."""
     tiny = TinyGame(width, height, mines)
     rng = random.Random(width * 100 + mines)
     found = 0
@@ -516,9 +517,9 @@ def test_the_work_bound_is_deterministic_and_holds():
         assert player._two_step(position, layouts) == cell
         player.look_budget = spent // 2
         short = player._two_step(position, layouts)
-        assert player.look_spent <= spent // 2 + max(COUNT_NODES, DEAD_NODES, SCENE_WORK)  # one charge past it at most
+        assert player.look_spent <= spent // 2 + max(NODES_PER_COMPONENT, DEAD_NODES, SCENE_NODES)  # one charge past it at most
         assert player._two_step(position, layouts) == short
-        player.look_budget = classic_player.LOOK_BUDGET
+        player.look_budget = classic_player.LOOK_NODES_PER_MOVE
         tried += 1
     assert tried >= 10
 
@@ -575,10 +576,10 @@ def test_paired_play_is_each_rule_played_alone():
 
 
 def test_every_guess_rule_is_accepted_and_no_other():
-    for guess in RULES:
+    for guess in POLICIES:
         ClassicPlayer(9, 9, 10, guess)
     player = ClassicPlayer(9, 9, 10, "full:progress=0.052:blend=3:window=0.85")
-    assert (player.rule.name, player.rule.progress, player.rule.blend, player.rule.window) == ("full", 0.052, 3.0, 0.85)
+    assert (player.policy.name, player.policy.progress, player.policy.blend, player.policy.window) == ("full", 0.052, 3.0, 0.85)
     for bad in ("bold", "full:speed=2", "full:blend=-1", "full:blend=x"):
         with pytest.raises(ValueError):
             ClassicPlayer(9, 9, 10, bad)
@@ -609,7 +610,7 @@ def test_a_walled_in_region_is_played_perfectly(width, height, mines, monkeypatc
     rng = random.Random(width * 31 + mines)
     found = 0
     for seen, player, position in guessing_positions(tiny, rng, 600, lambda safe: rng.randint(1, len(safe) - 1)):
-        player.guess, player.level = "regions", RULES.index("regions")
+        player.guess, player.level = "regions", POLICIES.index("regions")
         cell = player._region_move(position, Layouts(player.geo.masks, position, player.counter))
         if cell is None:
             continue
