@@ -46,7 +46,8 @@ Task.__doc__ = """What the player may know of a board before it clicks.
 
 mines      -- the mine count (from a 2026 header or the board name), or None
 safe_cells -- cells the official generator keeps mine-free (from X, Y, MINES, MODE)
-rule       -- the rules.Rule to play for
+rule       -- the scoring rule to play for: an entry of official.rules.RULES (Rule2025,
+              Rule2026), which the engine reads but never imports
 """
 
 Step = namedtuple("Step", "cell kind p estimate mines safe")

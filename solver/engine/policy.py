@@ -1,6 +1,7 @@
 """Which uncertain cell to click, or whether to stop, for the contest's objective.
 
-What a safe cell and a mine are worth comes from the rule (rules.Rule.click_values):
+What a safe cell and a mine are worth comes from the scoring rule (Rule2025.click_values,
+Rule2026.click_values in official/rules.py):
 ADC2025: a safe cell of digit v is worth 2v (gained now, not charged at the end), a
 mine costs 20, and a board below zero counts zero.  ADC2026: each safe cell is worth
 1/safe_total, each mine costs 1/total_mines.  A guess is taken when its expected
@@ -122,7 +123,7 @@ def worth_guessing(p, values, expected_digit, safe_left, average_digit, score_if
     """Take a guess of mine probability p?
 
     values -- (value of opening a safe cell showing d, value of clicking a mine) in the
-              rule's units (rules.Rule.click_values)
+              scoring rule's units (Rule2025.click_values, Rule2026.click_values)
 
     If the cell is safe the guess gains its own value and a share (UNLOCK_VALUE_SHARE) of the
     value left to open: `safe_left` cells showing `average_digit`; that is weighed

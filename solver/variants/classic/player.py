@@ -10,7 +10,7 @@ It knows nothing of the first click: only what opened.  Under both first clicks 
 the referee (referee.py) the mines are uniform given what was seen, which is the
 engine's model, so the engine's probabilities are exact here too.
 
-The knowledge and the certain moves are the engine's deduction steps (steps.py:
+The knowledge and the certain moves are the engine's deduction steps (engine/steps.py:
 single digits, pairs, then exact enumeration with the mine count).  A guess, for
 the chance of winning (not the contest's score):
 
@@ -93,7 +93,7 @@ class ClassicPlayer:
         self.look_memo = {}  # component counts of the two-step look's scenes
         self.dead_memo = {}  # the dead tests' walks over components (dead.is_dead)
         self.regions = {}  # perfect play in walled-in regions (perfect.Perfect), by component
-        self.look_budget = LOOK_NODES_PER_MOVE  # work of one two-step guess (twostep.py units)
+        self.look_budget = LOOK_NODES_PER_MOVE  # work of one two-step guess (engine/twostep.py's nodes)
         self.look_spent = 0.0  # the work the last two-step guess spent
 
     # ------------------------------------------------------------------ what is seen
@@ -341,7 +341,7 @@ class ClassicPlayer:
         return keys[0][3]
 
     def _two_step(self, position, layouts, budget=None):
-        """The two-step guess (twostep.py) among the single-step pick, the living
+        """The two-step guess (engine/twostep.py) among the single-step pick, the living
         frontier cells near the best safety and an interior shortlist, within
         `budget` work (default look_budget); the single-step pick when the look
         cannot run."""

@@ -9,7 +9,7 @@ JSMinesweeper states them for its published win rates):
   around it, the mines uniform among the rest.
 
 The referee owns the mines.  The player only ever receives, through
-``player.opened``, a fresh dict of the cells a click opened (the cascade included)
+``ClassicPlayer.opened``, a fresh dict of the cells a click opened (the cascade included)
 and their digits: never a mine, never a closed cell.  The game is won when every
 safe cell is open, lost at the first mine clicked.
 

@@ -3,7 +3,7 @@
 The tester writes N, M, D and the start cell, one item a line; the player answers
 with "G r c" moves (each answered by "<value> <ms>" or "BOOM! <ms>") and may end with
 "STOP" (see player.py for the game).  This module turns those lines into a
-topcoder.Player's reveal and clock, and is the `topcoder` command's work.  A line the
+player.Player's reveal and clock, and is the `topcoder` command's work.  A line the
 game does not allow (a header that is no number or outside the statement's bounds, a
 start off the board, an answer that is no value or one no cell can show) is a
 ProtocolError naming the line, never played on.
