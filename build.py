@@ -54,8 +54,8 @@ OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
 # The budget baked into the bundle, in seconds from process start (solver/contest/clock.py
 # reads it from /proc, so interpreter start-up counts) to the last board started.
 # paiza.IO stops the whole run at 2.0 s.  Outside the budget: the board in progress at
-# the deadline (a board is started only while the slowest board so far still fits, and
-# play stops guessing at the deadline), the last writes and the exit.  The whole
+# the deadline (a board is started only while batch.LAST_BOARD_SECONDS are left, and it
+# stops at its next stall past the deadline), the last writes and the exit.  The whole
 # process's wall time with it is in every table of ../shared/tools/versus.py (docs/measurements.md).
 # Reading and indexing the pack count against the budget, so a bigger pack leaves less
 # time to play (the plan in solver/contest/plan.py then picks fewer).

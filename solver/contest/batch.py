@@ -24,7 +24,8 @@ from .plan import Plan
 
 # Room left when a board is started: it stops at its first stall past the deadline
 # (player.play), so only the opening and single-digit steps before that stall run
-# late; keeping room for the slowest board so far instead stopped a run 20-30 ms early.
+# late; keeping room for the slowest board so far instead stopped runs early
+# (docs/measurements.md, "Per phase": the start guard).
 LAST_BOARD_SECONDS = 0.002
 
 

@@ -430,13 +430,23 @@ def click_values(task):
     return task.rule.click_values(task.width * task.height - mines, mines)
 
 
+# The stop test values what is left to open by the digit a closed safe cell is expected
+# to show: NEIGHBOURS cells around it, each a mine with the undecided cells' density,
+# times EDGE_SHARE for the board's edge (a cell of a 10x10 board has 6.84 neighbours on
+# average: 0.855 of eight), plus BESIDE_MINES because the safe cells still closed are
+# those next to the mines.  Set by hand with the first stop test, never fitted.
+NEIGHBOURS = 8.0
+EDGE_SHARE = 0.85
+BESIDE_MINES = 0.5
+
+
 def _worth_it(knowledge, task, p, expected_digit, unknown, mines_left, values):
     """The stop test (policy.worth_guessing) for a guess of mine probability p."""
     unknown_count = popcount(unknown)
     known_count = mines_left is not None
     safe_left = unknown_count - (mines_left if known_count else UNKNOWN_DENSITY * unknown_count)
     density = (mines_left / unknown_count) if (known_count and unknown_count) else UNKNOWN_DENSITY
-    average_digit = 8.0 * density * 0.85 + 0.5
+    average_digit = NEIGHBOURS * density * EDGE_SHARE + BESIDE_MINES
     score_if_stop = None
     if task.rule.floor is not None:  # the score if it stopped now, with the closed safe digits charged
         opened = digit_total(knowledge.planes, knowledge.opened & ~knowledge.mines)

@@ -60,8 +60,8 @@ PROGRESS = 0.001  # the progress term: a tie-break
 DOMINATION_MARGIN = 1e-4  # how much safer a certainly-safe-with-it cell must be to go first
 TIE = 1e-9  # safeties and weights closer than this are equal
 
-SCENE_NODES = 500  # the work of counting one scene again, in nodes of counting (about 0.5 ms here)
-LOOK_NODES_PER_MOVE = 500000  # work of one two-step guess, in nodes: about half a second on this machine
+SCENE_NODES = 500  # the work of counting one scene again, in nodes of counting
+LOOK_NODES_PER_MOVE = 500000  # work of one two-step guess, in nodes: a move stays under a second (docs/measurements.md)
 SCENE_SHAPES_KEPT = 40000  # component shapes of looks remembered at most (scene_count)
 
 Evaluation = namedtuple("Evaluation", "cell weight expected common safety order")
@@ -279,9 +279,10 @@ def scene_count(component):
     or None.  Looks meet ten times more new shapes than play does, so they are
     remembered here, not in counting's shape memory: as plain tuples, which the
     garbage collector stops scanning (Counts is a tuple subclass, scanned at every
-    full collection: measured, pauses grew to 0.2 s after 5,000 expert games with
-    the looks' shapes there, and its clearing at SHAPES_KEPT took a move to 1 s),
-    and, when SCENE_SHAPES_KEPT are held, the older half is dropped."""
+    full collection: with the looks' shapes there, its pauses grew game after game
+    and clearing it at SHAPES_KEPT made one move very slow; docs/measurements.md,
+    "The two-step guess rule, technique by technique"), and, when SCENE_SHAPES_KEPT
+    are held, the older half is dropped."""
     shape = component.shape
     known = _SCENE_SHAPES.get(shape)
     if known is None:

@@ -49,8 +49,7 @@ from .policies import FIFTY, FULL, INTERIOR, LIVING, REGIONS, WINDOWED, parse_po
 MAX_DIGIT = 8
 # The largest field the classic game offers: expert is 30x16, and Microsoft's Minesweeper
 # lets a custom field grow to 30 columns by 24 rows.  A bigger board is refused: the
-# engine's work grows with the fourth power of the side (a 300x300 first click took 3.7 s;
-# a 30x24 one takes about 2 ms).
+# engine's work grows with the fourth power of the side (docs/refusals.md, as measured).
 MAX_SIDE = 30
 MAX_CELLS = 30 * 24
 PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper's figure; 5,000 won nothing more)
@@ -305,9 +304,9 @@ class ClassicPlayer:
         Among equals: a cell whose digit may vary before a dead one (one whose digit is
         already known if it is safe: clicking it later never loses, replaying the same
         play as if it had shown that digit), then the fewest undecided neighbours, then
-        the lowest cell.  Measured on 10,000 expert games: the fewest undecided
-        neighbours won 1.8 points more than the lowest cell alone; the most informative
-        digit (largest entropy) lost 4.2 points, the likeliest zero 1.0.
+        the lowest cell.  Of the ties measured (docs/measurements.md, "The single-step
+        player"), the fewest undecided neighbours won most; the most informative digit
+        and the likeliest zero lost.
 
         From the "living" policy on, a dead cell (the exact test, dead.is_dead; or
         `living(cell)` when given) is guessed only when no living cell is left.

@@ -102,7 +102,7 @@ LOOKAHEAD_CELLS = 8
 # among the near-safest cells (see Player._two_step), the "progress" pick when the
 # position is not counted exactly or the look's work is spent
 POLICIES = ("progress", "twostep")
-DEFAULT_POLICY = "twostep"  # seeds 1-100: 0.8519 against 0.8450 (docs/twostep_topcoder.md)
+DEFAULT_POLICY = "twostep"  # the stronger on seeds 1-100 (docs/measurements.md, "Topcoder"; docs/twostep_topcoder.md)
 TWO_STEP_CANDIDATES = 10  # cells looked at two steps deep, safest first
 MOVE_LOOK_NODES = 200000  # work of one two-step guess (engine/twostep.py units, nodes)
 GAME_LOOK_NODES = 2000000  # work of all the two-step guesses of a game
