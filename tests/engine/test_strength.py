@@ -15,7 +15,7 @@ should stop, falls below a floor.  Ratios assert play, not time.
   (policy.worth_guessing_2025) decides every end; they guard that rule.
 
 How the floors were set: `python tests/engine/test_strength.py` prints each group's ratio;
-measured on the commit that added this file (the player of commit af810b7), each
+measured on the commit that added this file (the player of 2026-11-23 20:29), each
 floor is that value less 0.004, rounded down to four decimals.  The margin is the
 smallest that lets an equal player pass; the mutants it must catch (issue 12) cost
 more on the groups that guard against them:
