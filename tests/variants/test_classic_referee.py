@@ -130,3 +130,16 @@ def test_the_classic_command_compares_policies_on_the_same_games(tmp_path, capsy
     assert main(["classic", "--level", "beginner", "--games", "6", "--seed", "4", "--compare", "window,risk", "--reuse", str(record)]) == 2
     assert main(["classic", "--games", "2", "--compare", "risk"]) == 2  # one policy is no comparison
 
+
+
+def test_the_first_click_is_chosen_by_its_option_and_by_its_old_name(capsys):
+    from solver.cli import main
+
+    wins = {}
+    for option in ("--first-click", "--rule"):  # --rule: the name recorded commands use
+        assert main(["classic", "--level", "beginner", "--games", "4", "--seed", "2", option, "modern"]) == 0
+        line = capsys.readouterr().out
+        assert "first click modern seed 2" in line
+        wins[option] = line.split(": won ")[1].split(" of ")[0]
+    alone = sum(play_game(*LEVELS["beginner"], "modern", classic_referee.game_seed(2, i))[0] for i in range(4))
+    assert wins == {"--first-click": str(alone), "--rule": str(alone)}
