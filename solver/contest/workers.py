@@ -24,7 +24,8 @@ import time
 MAX_CHUNKS = 1024  # chunk starts of 4 bytes: one atomic pipe write of 4 KiB (a pipe's smallest size)
 CHUNK_BOARDS = 8  # boards a chunk at least: a worker's pipe read per chunk stays negligible
 FLUSH_SECONDS = 0.02  # a worker sends its records at least this often...
-FLUSH_RECORDS = 64  # ...or when it holds this many
+FLUSH_RECORDS = 64  # ...or when it holds this many,
+URGENT_SECONDS = 0.1  # ...and each at once from this long before a worker is stopped
 _DONE = "done"  # the last frame of a worker that ran to its end
 
 
@@ -57,7 +58,7 @@ def share(count, workers, work, until=None):
     notes = []
     if workers > 1:
         try:
-            children = _fork_workers(count, size, workers, work)
+            children = _fork_workers(count, size, workers, work, None if until is None else until - URGENT_SECONDS)
         except (OSError, AttributeError) as exc:  # no pipe for the queue, or no fork here
             children = []
             notes.append("no worker processes (%s): played in one process" % (getattr(exc, "strerror", None) or exc))
@@ -82,7 +83,7 @@ class _Child:
         self.done = False
 
 
-def _fork_workers(count, size, workers, work):
+def _fork_workers(count, size, workers, work, urgent):
     """The children playing `work`, each with the read end of its result pipe."""
     starts = b"".join(start.to_bytes(4, "little") for start in range(0, count, size))
     task_read, task_write = os.pipe()
@@ -111,7 +112,7 @@ def _fork_workers(count, size, workers, work):
                     os.close(result_read)
                     for child in children:
                         os.close(child.fd)
-                    _serve(task_read, result_write, count, size, work)
+                    _serve(task_read, result_write, count, size, work, urgent)
                     status = 0
                 finally:
                     os._exit(status)
@@ -122,9 +123,11 @@ def _fork_workers(count, size, workers, work):
     return children
 
 
-def _serve(task_read, out, count, size, work):
+def _serve(task_read, out, count, size, work, urgent=None):
     """A worker's life: take chunks from the queue until it is empty, play them, send
-    the records back in frames, then the frame saying it ran to its end."""
+    the records back in frames (each record at once past `urgent`, so a worker stopped
+    at the deadline loses no more than the board it was playing), then the frame
+    saying it ran to its end."""
 
     def chunks():
         while True:
@@ -140,7 +143,7 @@ def _serve(task_read, out, count, size, work):
     def emit(record):
         held.append(record)
         now = time.perf_counter()
-        if len(held) >= FLUSH_RECORDS or now - sent[0] >= FLUSH_SECONDS:
+        if len(held) >= FLUSH_RECORDS or now - sent[0] >= FLUSH_SECONDS or (urgent is not None and now >= urgent):
             _send(out, held)
             del held[:]
             sent[0] = now
@@ -194,7 +197,7 @@ def _collect(children, until):
         status = _reap(child.pid)
         os.close(child.fd)
         if late:
-            notes.append("worker %d was still playing at the deadline: stopped, the boards it had not sent back left out" % child.number)
+            notes.append("worker %d was still playing at the deadline: stopped, what it had not sent back left out" % child.number)
         elif not child.done:
             notes.append("worker %d stopped early (%s): the boards it had not sent back are left out" % (child.number, _status_text(status)))
     return records, notes
