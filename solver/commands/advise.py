@@ -37,9 +37,9 @@ def add_arguments(parser):
              "the official page's step of 10 boards (paiza.IO limits the size of a program's input; the limit is "
              "not published)",
     )
-    parser.add_argument("--modes", default=",".join(MODES), help="comma list (default: all of %s)" % ", ".join(MODES))
-    parser.add_argument("--difficulties", default=",".join(DIFFICULTIES), help="comma list (default: all)")
-    parser.add_argument("--counts", default=",".join(str(c) for c in COUNTS), help="comma list of pack sizes (default: 1,000 to 100,000)")
+    parser.add_argument("--modes", default=",".join(MODES), help="comma list (default: all, %(default)s)")
+    parser.add_argument("--difficulties", default=",".join(DIFFICULTIES), help="comma list (default: all, %(default)s)")
+    parser.add_argument("--counts", default=",".join(str(c) for c in COUNTS), help="comma list of pack sizes (default: %(default)s)")
     parser.add_argument("--sample", type=int, default=SAMPLE, help="boards of each mode and difficulty measured (default %d)" % SAMPLE)
     parser.add_argument("--check", nargs="?", type=int, const=3, metavar="RUNS",
                         help="then run the bundle RUNS times (default 3) on the best pack, generated for real")

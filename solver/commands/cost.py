@@ -17,7 +17,7 @@ def add_arguments(parser):
     parser.add_argument("pack", help="the pack the run played")
     parser.add_argument("played", help="the select list the run printed, or its board names one a line (those boards are replayed)")
     parser.add_argument("--boards", type=int, help="only the first N of those boards (default: all)")
-    parser.add_argument("--python", default=sys.executable, help="the interpreter to measure (default: this one)")
+    parser.add_argument("--python", default=sys.executable, help="the interpreter to measure (default: this one, %(default)s)")
     parser.add_argument("--functions", type=int, metavar="N", help="also list the N costliest functions (3.12+)")
     parser.add_argument("--inner", action="store_true", help="(used by cost itself under callgrind)")
 

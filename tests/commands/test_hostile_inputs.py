@@ -402,7 +402,7 @@ def test_a_bad_argument_is_one_line(played_pack, args):
     status, out, err = run_solver(*args, cwd=played_pack, timeout=60)
     assert_refused((status, out, err), 2)
     if not args:
-        assert "usage: python -m solver" in err  # the usage, squeezed onto the error's line
+        assert "usage: %s -m solver" % os.path.basename(sys.executable) in err  # the usage, on the error's line
 
 
 # ------------------------------------------------------------ 9: the CheckiO field
