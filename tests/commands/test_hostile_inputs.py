@@ -216,7 +216,7 @@ def test_a_bom_inside_a_header_cuts_the_name_where_the_page_cuts_it():
 
 EVERY_COMMAND = {  # a run of each command that would work with both streams open
     "solve": ["solve", "pack.txt"], "score": ["score", "select.txt"], "gen": ["gen", "3", "both", "low"],
-    "board": ["board", "board_8x14_10_1_auto"], "bench": ["bench", "pack.txt"], "fit-plan": ["fit-plan", "--print"],
+    "board": ["board", "board_8x14_10_1_auto"], "bench": ["bench", "pack.txt"], "fit-plan": ["fit-plan", "--count", "1", "--repeat", "1"],
     "advise": ["advise"], "report": ["report", "select.txt", "--pack", "pack.txt"],
     "replay": ["replay", "pack.txt", "board_8x14_16_1_both"], "icpc": ["icpc"], "topcoder": ["topcoder"],
     "classic": ["classic", "--games", "2"], "topcoder-test": ["topcoder-test", "--seeds", "1", "--inprocess"],
