@@ -3,7 +3,10 @@
 import shutil
 import sys
 
-from ..lab.cost import by_function, inner, measure
+from ..lab.cost import by_function, inner, measure, played_names
+from ..official.kinds import PACK, SELECT_LIST
+from ..official.lines import read_text
+from .options import kind_refused
 
 
 def add_arguments(parser):
@@ -29,6 +32,17 @@ def run(args):
     if args.boards is not None and args.boards < 1:
         print("cost: --boards must be a positive number", file=sys.stderr)
         return 2
+    try:  # both files read and checked before callgrind runs for minutes
+        pack, played = read_text(args.pack), read_text(args.played)
+    except OSError as exc:
+        print("cost: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
+        return 1
+    if kind_refused(pack, PACK, args.pack) or kind_refused(played, SELECT_LIST, args.played):
+        return 1
+    if not played_names(played):
+        print("cost: %s names no board (give the select list of a run, or board names one a line)" % args.played,
+              file=sys.stderr)
+        return 1
     if shutil.which("valgrind") is None:
         print("cost: valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 1

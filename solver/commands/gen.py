@@ -2,7 +2,7 @@
 
 import sys
 
-from ..official.generator import DIFFICULTY_RATIOS, iter_pack_boards
+from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, iter_pack_boards
 from .options import add_format, parse_format
 from ..official.packs import format_board
 
@@ -14,7 +14,7 @@ def add_arguments(parser):
         "byte for byte as the official page downloads it (LF line ends). Reads nothing."
     )
     parser.add_argument("count", metavar="COUNT", help="number of boards (0 or more)")
-    parser.add_argument("mode", metavar="MODE", help="safe-cell mode: auto, corner, center, both or none")
+    parser.add_argument("mode", metavar="MODE", help="safe-cell mode: " + ", ".join(PACK_MODES))
     parser.add_argument(
         "difficulty", metavar="DIFFICULTY", help="mine share: " + ", ".join(DIFFICULTY_RATIOS)
     )
@@ -29,6 +29,8 @@ def run(args):
             raise ValueError("COUNT must be a non-negative integer, got %r" % (args.count[:20],))
         if len(args.count.lstrip("0")) > 18:  # int() would refuse past 4,300 digits in its own words
             raise ValueError("COUNT of %d digits is more boards than anyone can play" % len(args.count))
+        if args.mode not in PACK_MODES:
+            raise ValueError("MODE must be one of %s, got %r" % (", ".join(PACK_MODES), args.mode[:20]))
         boards = iter_pack_boards(int(args.count), args.mode, args.difficulty, parse_format(args.format))
     except ValueError as exc:
         sys.stderr.write("gen: %s\n" % exc)

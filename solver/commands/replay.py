@@ -3,9 +3,10 @@
 import os
 import sys
 
+from ..official.kinds import PACK
 from ..official.rules import RULES
 from ..pages.pagekit import page_file_name
-from .options import output_problem, read_input, write_output
+from .options import kind_refused, output_problem, read_input, write_output
 from ..pages.replay import find_board, replay_page
 from ..pages.trace import record
 
@@ -27,10 +28,13 @@ def add_arguments(parser):
 
 def run(args):
     try:
-        board, why = find_board(read_input(args.pack), args.name)
+        text = read_input(args.pack)
     except OSError as exc:
         print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
         return 1
+    if kind_refused(text, PACK, args.pack):
+        return 1
+    board, why = find_board(text, args.name)
     if board is None:
         if why is None:
             print("error: no board named %s in %s" % (args.name, args.pack), file=sys.stderr)

@@ -3,9 +3,10 @@
 import os
 import sys
 
+from ..official.kinds import PACK, SELECT_LIST
 from ..official.rules import RULES
 from ..official.scorer import select_form
-from .options import output_problem, read_input, write_output
+from .options import kind_refused, output_problem, print_messages, read_input, read_select_input, write_output
 from ..pages.report import replay_links, report_page, report_rows, write_replays
 
 
@@ -32,16 +33,16 @@ def run(args):
         print("error: cannot write %s: %s" % (target, problem), file=sys.stderr)
         return 1
     try:
-        select_text = read_input(args.select)
+        select_text = read_select_input(args.select)
         pack_text = read_input(args.pack)
     except OSError as exc:
         print("error: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
         return 1
+    if kind_refused(select_text, SELECT_LIST, args.select) or kind_refused(pack_text, PACK, args.pack):
+        return 1
     rows, totals, errors, warnings = report_rows(select_text, pack_text, args.rule)
-    for error in errors:
-        print("error: " + error, file=sys.stderr)
-    for warning in warnings:
-        print("warning: " + warning, file=sys.stderr)
+    print_messages(errors, "error: ")
+    print_messages(warnings, "warning: ")
     if errors:
         print("error: the official page rejects the whole file", file=sys.stderr)
         return 1

@@ -6,8 +6,10 @@ import time
 from ..contest.batch import solve_text
 from .options import LOOK_HELP
 from ..contest.clock import process_start
+from ..official.kinds import PACK
 from ..official.lines import read_text
 from ..official.rules import RULES
+from .options import kind_refused
 
 
 def add_arguments(parser):
@@ -36,6 +38,8 @@ def run(args):
         text = read_text(sys.stdin if args.pack == "-" else args.pack)
     except OSError as exc:
         print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
+        return 1
+    if kind_refused(text, PACK, args.pack):
         return 1
     solve_text(text, args.budget, args.rule, start, look=args.look)
     return 0
