@@ -7,7 +7,7 @@ from ..official.kinds import PACK
 from ..official.rules import RULES
 from ..pages.pagekit import page_file_name
 from .options import kind_refused, output_problem, read_input, write_output
-from ..pages.replay import find_board, replay_page
+from ..pages.replay import MAX_REPLAY_CELLS, find_board, replay_page
 from ..pages.trace import record
 
 
@@ -40,6 +40,10 @@ def run(args):
             print("error: no board named %s in %s" % (args.name, args.pack), file=sys.stderr)
         else:  # the pack has it, but it does not read: say where and why
             print("error: %s: %s" % (args.pack, why), file=sys.stderr)
+        return 1
+    if board.width * board.height > MAX_REPLAY_CELLS:
+        print("error: board %s is %dx%d: a replay page is made for a board of at most %d cells (its size grows as "
+              "cells times clicks)" % (board.name[:40], board.width, board.height, MAX_REPLAY_CELLS), file=sys.stderr)
         return 1
     path = args.output or page_file_name(board.name)
     problem = output_problem(path)
