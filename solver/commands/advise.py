@@ -9,6 +9,7 @@ from ..lab.advise import (CHECK_CAP, CONTEST_SECONDS, COUNTS, DIFFICULTIES, MAX_
 from ..lab.bundlerun import BUNDLE
 from ..official.lines import is_count
 from ..official.rules import RULES
+from .progress import Progress
 
 
 def _words(text, allowed, what):
@@ -22,7 +23,8 @@ def _words(text, allowed, what):
 def add_arguments(parser):
     parser.description = (
         "Reads no input: measures how the contest bundle dist/paiza_main.py plays on this machine "
-        "(briefly, about a minute for every candidate, progress on stderr), then prints one line per "
+        "(briefly: about a minute for all the candidates on a quiet machine, more with --max-bytes or --check; "
+        "progress on stderr on a terminal), then prints one line per "
         "candidate pack board_pack_COUNT_MODE_DIFFICULTY, best first: COUNT MODE DIFFICULTY "
         "PREDICTED_POINTS PACK_BYTES, and a last line saying how it was measured.  With --check, "
         "generates the best pack and runs the bundle on it for real, and prints how far the real "
@@ -82,17 +84,17 @@ def run(args):
         print("advise: %s" % exc, file=sys.stderr)
         return 2
 
-    def progress(text):
-        print("  " + text, file=sys.stderr, flush=True)
-
+    line = Progress("advise")
+    progress = line.say
     began = time.perf_counter()
     budget = run_budget(args.seconds)
     progress("measuring %s on this machine (load average %s)" % (BUNDLE, load_average()))
     if busy():
-        progress("warning: other jobs are loading the machine: the bundle runs slower and less evenly now")
+        print("warning: other jobs are loading the machine: the bundle runs slower and less evenly now", file=line)
     predictions, samples, figures = predict(modes, difficulties, counts, args.rule, args.sample, args.seconds, progress,
                                             args.max_bytes)
     order, ratio, rehearsed = rehearse_best(predictions, samples, args.max_bytes, budget, args.rule, progress)
+    line.close()
     if not order:
         print("advise: no pack is within --max-bytes %d" % args.max_bytes, file=sys.stderr)
         return 1
@@ -103,6 +105,7 @@ def run(args):
     if args.check:
         best = order[0]
         real, rehearsed, ok = check(best, samples[best.mode, best.difficulty], args.rule, args.check, budget, progress)
+        line.close()
         print(check_line(best, real, rehearsed, ok))
         return 0 if ok else 1
     return 0

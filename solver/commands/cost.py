@@ -3,10 +3,11 @@
 import shutil
 import sys
 
-from ..lab.cost import by_function, inner, measure, played_names
+from ..lab.cost import by_function, inner, interpreter_problem, measure, played_names
 from ..official.kinds import PACK, SELECT_LIST
 from ..official.lines import read_text
 from .options import kind_refused
+from .progress import Progress
 
 
 def add_arguments(parser):
@@ -46,13 +47,23 @@ def run(args):
     if shutil.which("valgrind") is None:
         print("cost: valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 1
+    problem = interpreter_problem(args.python, args.functions)
+    if problem is not None:
+        print("cost: --python %s: %s" % (args.python, problem), file=sys.stderr)
+        return 1
+    line = Progress("cost")
     try:
-        per_board, boards = measure(args.python, args.pack, args.played, args.boards)
+        per_board, boards = measure(args.python, args.pack, args.played, args.boards, line.say)
+        if args.functions:
+            line.say("callgrind run with -X perf: the functions")
+            rows = by_function(args.python, args.pack, args.played, boards, args.functions)
+        line.close()
         print("%.0f instructions per board (%d boards, %s)" % (per_board, boards, args.python))
         if args.functions:
-            for instructions, name in by_function(args.python, args.pack, args.played, boards, args.functions):
+            for instructions, name in rows:
                 print("%12.0f  %s" % (instructions, name))
     except (OSError, RuntimeError) as exc:
+        line.close()
         print("cost: %s" % exc, file=sys.stderr)
         return 1
     return 0

@@ -4,6 +4,7 @@ import sys
 
 from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, iter_pack_boards
 from .options import add_format, parse_format
+from .progress import Progress
 from ..official.packs import format_board
 
 
@@ -11,7 +12,8 @@ def add_arguments(parser):
     """Arguments of ``gen``: the pack's count, mode and difficulty."""
     parser.description = (
         "Print on stdout the official board pack board_pack_COUNT_MODE_DIFFICULTY, "
-        "byte for byte as the official page downloads it (LF line ends). Reads nothing."
+        "byte for byte as the official page downloads it (LF line ends). Reads nothing.  On a terminal "
+        "(stdout elsewhere), a progress line on stderr."
     )
     parser.add_argument("count", metavar="COUNT", help="number of boards (0 or more)")
     parser.add_argument("mode", metavar="MODE", help="safe-cell mode: " + ", ".join(PACK_MODES))
@@ -37,8 +39,13 @@ def run(args):
         return 2
     write = sys.stdout.write
     separator = ""
-    for board in boards:  # pack_text's bytes: boards split by blank lines, one more newline at the end
+    count = int(args.count)
+    progress = Progress("gen", "boards", beside=sys.stdout)
+    for k, board in enumerate(boards, 1):  # pack_text's bytes: boards split by blank lines, one more newline at the end
         write(separator + format_board(board))
         separator = "\n"
+        if progress.on:
+            progress(k, count)
     write("\n")
+    progress.close()
     return 0

@@ -5,7 +5,9 @@ work is done (`progress(done, total)` or `progress.say(text)`); the layers below
 such a callback and know nothing of terminals.  On a terminal the line is redrawn
 at most every INTERVAL seconds, each time over the last one ('\\r', padded with
 spaces); off a terminal (a file, a pipe, a log) nothing is written, so the output a
-script reads is the same.  A message written through the Progress (`write`, it is a
+script reads is the same.  A command that streams its output as it goes names that
+stream (`beside`): when it is a terminal too, the output shows the progress and the
+line stays off.  A message written through the Progress (`write`, it is a
 stream) first clears the line, so messages and the line never mix; `close` clears it
 for good.
 """
@@ -27,9 +29,9 @@ def on_terminal(stream):
 class Progress:
     """A progress line 'LABEL: DONE/TOTAL UNIT, S s' (or 'LABEL: TEXT, S s') on `stream`."""
 
-    def __init__(self, label, unit="", stream=None, interval=INTERVAL):
+    def __init__(self, label, unit="", stream=None, interval=INTERVAL, beside=None):
         self.stream = stream if stream is not None else sys.stderr
-        self.on = on_terminal(self.stream)
+        self.on = on_terminal(self.stream) and not (beside is not None and on_terminal(beside))
         self.label, self.unit, self.interval = label, unit, interval
         self.began = time.perf_counter()
         self.drawn = 0  # characters of the line on screen
@@ -80,3 +82,20 @@ class Progress:
 
     def flush(self):
         self.stream.flush()
+
+
+class Counted:
+    """A stream that passes every write on to `out` and tells progress(writes so far):
+    for output written one piece a unit of work (batch writes one board's select list
+    a write)."""
+
+    def __init__(self, out, progress):
+        self.out, self.progress, self.count = out, progress, 0
+
+    def write(self, text):
+        self.out.write(text)
+        self.count += 1
+        self.progress(self.count)
+
+    def flush(self):
+        self.out.flush()

@@ -10,6 +10,7 @@ from ..official.kinds import PACK
 from ..official.lines import read_text
 from ..official.rules import RULES
 from .options import kind_refused
+from .progress import Counted, Progress
 
 
 def add_arguments(parser):
@@ -18,7 +19,8 @@ def add_arguments(parser):
         "hidden, prints the select list on stdout and a summary on stderr: boards "
         "played of total, seconds, score under the rule.  With --budget, when the "
         "pack does not fit, the boards worth most points per second are played "
-        "(chosen from their headers), in pack order."
+        "(chosen from their headers), in pack order.  On a terminal (stdout elsewhere), "
+        "a progress line on stderr counts the boards played."
     )
     parser.add_argument("pack", nargs="?", default="-", help="board pack file, or - for stdin (default)")
     parser.add_argument(
@@ -41,5 +43,8 @@ def run(args):
         return 1
     if kind_refused(text, PACK, args.pack):
         return 1
-    solve_text(text, args.budget, args.rule, start, look=args.look)
+    progress = Progress("solve", "boards played", beside=sys.stdout)
+    out, err = (Counted(sys.stdout, progress), progress) if progress.on else (sys.stdout, sys.stderr)
+    solve_text(text, args.budget, args.rule, start, out, err, look=args.look)
+    progress.close()
     return 0

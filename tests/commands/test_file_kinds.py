@@ -105,7 +105,8 @@ def test_bench_refuses_a_pack_of_no_board_that_reads(files, capsys):
 
 
 @pytest.mark.parametrize("args", [["cost", "missing.txt", "select.txt"], ["cost", "pack.txt", "missing.txt"],
-                                  ["cost", "pack.txt", "empty.txt"]])
+                                  ["cost", "pack.txt", "empty.txt"],
+                                  ["cost", "pack.txt", "select.txt", "--python", "/nonexistent/python3"]])
 def test_cost_refuses_a_file_it_cannot_use_before_callgrind_runs(files, args, capsys, monkeypatch):
     monkeypatch.chdir(files)
     (files / "empty.txt").write_text("\n", encoding="utf-8")
@@ -113,5 +114,5 @@ def test_cost_refuses_a_file_it_cannot_use_before_callgrind_runs(files, args, ca
     monkeypatch.setattr("solver.lab.cost._callgrind", lambda *a, **k: ran.append(a) or 0)
     assert main(args) == 1
     err = capsys.readouterr().err
-    assert len(err.splitlines()) == 1 and ("cannot read" in err or "names no board" in err), err
+    assert len(err.splitlines()) == 1 and ("cannot read" in err or "names no board" in err or "does not run" in err), err
     assert ran == []  # said before any measuring
