@@ -22,6 +22,7 @@ import os
 
 PACKAGE = "solver"
 BUDGET_NAME = "BUDGET_SECONDS"
+WORKERS_NAME = "WORKERS"  # worker processes baked in (None: the cores the process may use)
 CLOCK_NAME = "FIRST_STATEMENT_CLOCK"
 MODULE_DUNDERS = {"__file__", "__name__", "__package__", "__spec__", "__loader__", "__path__"}
 
@@ -451,12 +452,13 @@ def reachable(statements, roots=()):
     return kept
 
 
-def bundle(modules, budget):
+def bundle(modules, budget, workers=None):
     """(the unminified flat script as a str, the dotted names of the top-level definitions
     left out because the entry never reaches them) from modules in dependency order."""
     statements = []  # (node, module, text) of every statement that may go into the bundle
     prologue = []
-    baked = None  # index of the budget's assignment
+    settings = {BUDGET_NAME: float(budget), WORKERS_NAME: workers}  # baked into the entry's assignments
+    baked = []  # indices of those assignments
     for module in modules:
         _check_own_lines(module, module.tree.body)
         is_entry = module is modules[-1]
@@ -473,14 +475,15 @@ def bundle(modules, budget):
             if is_entry and _assigns(node, CLOCK_NAME):
                 prologue.append((node, module, text))
                 continue
-            if is_entry and _assigns(node, BUDGET_NAME):
-                if node.lineno != node.end_lineno:
-                    raise BuildError("%s: %s must be a one-line assignment" % (where(module, node), BUDGET_NAME))
-                text = "%s = %r\n" % (BUDGET_NAME, float(budget))
-                baked = len(prologue) + len(statements)
+            for name, value in settings.items():
+                if is_entry and _assigns(node, name):
+                    if node.lineno != node.end_lineno:
+                        raise BuildError("%s: %s must be a one-line assignment" % (where(module, node), name))
+                    text = "%s = %r\n" % (name, value)
+                    baked.append(len(prologue) + len(statements))
             statements.append((node, module, text))
-    # kept whether used or not: the clock runs first, and the budget is read back from the script
-    kept = reachable(prologue + statements, list(range(len(prologue))) + ([baked] if baked is not None else []))
+    # kept whether used or not: the clock runs first, and the settings are read back from the script
+    kept = reachable(prologue + statements, list(range(len(prologue))) + baked)
     futures, imports, import_keys, dropped = [], [], set(), []
     bodies = {module.label: [] for module in modules}
     for index, (node, module, text) in enumerate(statements, len(prologue)):
@@ -500,8 +503,9 @@ def bundle(modules, budget):
     entry = modules[-1]
     if not prologue:
         raise BuildError("%s: no top-level '%s = time.perf_counter()' to start the clock" % (entry.label, CLOCK_NAME))
-    if not any(_assigns(node, BUDGET_NAME) for node in entry.tree.body):
-        raise BuildError("%s: no top-level '%s = ...' to bake the budget into" % (entry.label, BUDGET_NAME))
+    for name in settings:
+        if not any(_assigns(node, name) for node in entry.tree.body):
+            raise BuildError("%s: no top-level '%s = ...' to bake the setting into" % (entry.label, name))
     import_time = ast.dump(ast.parse("import time").body[0])
     if import_time not in import_keys:
         raise BuildError("%s: the clock needs a plain 'import time' at top level" % entry.label)

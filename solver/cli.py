@@ -4,19 +4,26 @@ Each subcommand is a module of solver/commands/ with ``add_arguments(parser)`` a
 ``run(args) -> int``; this file only lists them, so ``python -m solver --help`` is
 the map of the product.
 A broken pipe (output piped into head) ends the run quietly with status 141, as a
-shell reports a Unix tool killed by SIGPIPE.  A command started with stdout closed
+shell reports a Unix tool killed by SIGPIPE; any other failure to write the output
+(a full disk) is one line and status 1; a stderr that cannot be written loses only
+the messages.  A command started with stdout closed
 (``>&-``) is refused in one line before it starts; with stdin closed (``<&-``) a
 command that reads stdin says so in one line, the others run as usual.  The streams
 are met as the contest entry meets them: solver/contest/streams.py.
 """
 
 import argparse
+import errno
 import importlib
 import os
 import sys
 
 from . import __version__
-from .contest.streams import closed_streams, reader_gone
+from .contest.streams import closed_streams, output_failed, quiet_stderr, reader_gone
+
+# what writing stdout can fail with, besides a reader gone: a full disk or quota, a
+# file too large, a device error
+OUTPUT_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
 
 # the command's name in the project's scripts (pyproject.toml, [project.scripts])
 SCRIPT = "adc-solver"
@@ -111,6 +118,7 @@ def build_parser(argv=None):
 
 def main(argv=None):
     closed = closed_streams()
+    quiet_stderr()  # a message that cannot be written never costs the output
     if "stdout" in closed:  # every command prints on stdout
         print("%s: stdout is closed: there is nowhere to print the output" % program_name(), file=sys.stderr)
         return 1
@@ -121,6 +129,10 @@ def main(argv=None):
         return status
     except BrokenPipeError:
         return reader_gone()
+    except OSError as exc:
+        if exc.errno not in OUTPUT_ERRORS or exc.filename is not None:
+            raise  # not stdout: a command reports its own files itself
+        return output_failed(exc, sys.stderr)
     except KeyboardInterrupt:
         return 130
 

@@ -1,11 +1,13 @@
 """`advise`: rank the official ADC2025 packs by the points the bundle is predicted to make."""
 
+import os
 import sys
 import time
 
 from ..lab.advise import (CHECK_CAP, CONTEST_SECONDS, COUNTS, DIFFICULTIES, MAX_COUNT, MODES, SAMPLE, SAMPLE_RANGE,
                           SECONDS_CAP, busy, check, check_line, load_average, measured_line, points_text, predict,
                           rehearse_best, run_budget, smallest_pack_bytes)
+from ..contest.cores import MAX_WORKERS, WORKERS_VARIABLE
 from ..lab.bundlerun import BUNDLE
 from ..official.lines import is_count
 from ..official.rules import RULES
@@ -43,6 +45,9 @@ def add_arguments(parser):
     parser.add_argument("--difficulties", default=",".join(DIFFICULTIES), help="comma list (default: all, %(default)s)")
     parser.add_argument("--counts", default=",".join(str(c) for c in COUNTS), help="comma list of pack sizes (default: %(default)s)")
     parser.add_argument("--sample", type=int, default=SAMPLE, help="boards of each mode and difficulty measured (default %d)" % SAMPLE)
+    parser.add_argument("--workers", type=int, metavar="N",
+                        help="worker processes the bundle plays with (default: the cores of this machine it may use, as on "
+                             "paiza.IO; 1 for a platform that counts CPU time)")
     parser.add_argument("--check", nargs="?", type=int, const=3, metavar="RUNS",
                         help="then run the bundle RUNS times (default 3) on the best pack, generated for real")
 
@@ -68,6 +73,8 @@ def _arguments(args):
         raise ValueError("--seconds must be above 0 and at most %d (paiza.IO's limit is 2)" % SECONDS_CAP)
     if args.top < 0:
         raise ValueError("--top must be 0 (all) or more")
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        raise ValueError("--workers must be a whole number from 1 to %d" % MAX_WORKERS)
     if args.check is not None and not 1 <= args.check <= CHECK_CAP:
         raise ValueError("--check must be from 1 to %d runs" % CHECK_CAP)
     if args.max_bytes is not None:
@@ -86,6 +93,8 @@ def run(args):
 
     line = Progress("advise")
     progress = line.say
+    if args.workers is not None:  # the bundle's runs (lab.bundlerun) inherit the environment
+        os.environ[WORKERS_VARIABLE] = str(args.workers)
     began = time.perf_counter()
     budget = run_budget(args.seconds)
     progress("measuring %s on this machine (load average %s)" % (BUNDLE, load_average()))

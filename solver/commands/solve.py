@@ -1,11 +1,13 @@
 """`solve`: play a pack; the select list on stdout, a summary line on stderr."""
 
+import os
 import sys
 import time
 
 from ..contest.batch import solve_text
 from .options import LOOK_HELP
 from ..contest.clock import process_start
+from ..contest.cores import MAX_WORKERS, workers_from_environment
 from ..official.kinds import PACK
 from ..official.lines import read_text
 from ..official.rules import RULES
@@ -29,6 +31,10 @@ def add_arguments(parser):
     )
     parser.add_argument("--rule", type=int, choices=sorted(RULES), help="objective and score (default: from each header's form)")
     parser.add_argument("--look", action="store_true", help=LOOK_HELP)
+    parser.add_argument(
+        "--workers", type=int, metavar="N",
+        help="processes sharing the boards (default: SOLVER_WORKERS, else the cores this process may use, as the entry)",
+    )
 
 
 def run(args):
@@ -36,6 +42,10 @@ def run(args):
     if args.budget is not None and not args.budget > 0:
         print("error: --budget must be a positive number of seconds (leave it out for no limit)", file=sys.stderr)
         return 2
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        print("error: --workers must be a whole number from 1 to %d" % MAX_WORKERS, file=sys.stderr)
+        return 2
+    workers = args.workers or workers_from_environment(os.environ, None, sys.stderr)
     try:
         text = read_text(sys.stdin if args.pack == "-" else args.pack)
     except OSError as exc:
@@ -45,6 +55,6 @@ def run(args):
         return 1
     progress = Progress("solve", "boards played", beside=sys.stdout)
     out, err = (Counted(sys.stdout, progress), progress) if progress.on else (sys.stdout, sys.stderr)
-    solve_text(text, args.budget, args.rule, start, out, err, look=args.look)
+    solve_text(text, args.budget, args.rule, start, out, err, look=args.look, workers=workers)
     progress.close()
     return 0

@@ -12,15 +12,16 @@ mixes both header forms is reported rule by rule.
 
 import sys
 import time
-from functools import lru_cache, partial
+from functools import lru_cache
 
 from ..engine.player import Task, play
 from ..official.board import board_header, name_facts, name_promise_kept, promised_safe
 from ..official.judge import Judge
-from ..official.packs import boards_of, index_pack, parse_header
+from ..official.packs import index_pack, parse_header, read_board, stray_messages
 from ..official.rules import RULES
 from .clock import before
 from .plan import Plan
+from .workers import share
 
 # Room left when a board is started: it stops at its first stall past the deadline
 # (player.play), so only the opening and single-digit steps before that stall run
@@ -113,31 +114,140 @@ def format_totals(totals, default_year=2025):
     return " ".join("%s (%d)" % (RULES[year].format(totals[year]), year) for year in sorted(totals))
 
 
-INDEX_SHARE = 0.25  # of the budget, counted from `start`, for finding the boards of a pack (see README)
+INDEX_SHARE = 0.25  # of the time left (at first: of the budget), for finding the boards of a pack
+PLAN_SHARE = 0.3  # of the time left, by which the plan stops keying lines and estimating shapes
+COLLECT_GRACE_SECONDS = 0.015  # after the budget, for the workers' last boards and records
+NEXT_ROUND_SECONDS = 0.05  # time left worth indexing more of a pack cut short
 
 
-def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys.stderr, look=False):
-    """Play a pack's text, then write a summary line on `err`: boards played of all,
-    seconds since `start`, the score per rule.  Returns (played, totals).
+def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys.stderr, look=False, workers=1):
+    """Play a pack's text, then write a summary line on `err`: boards played of all
+    found, seconds since `start`, the score per rule (and the workers, when more than
+    one).  Returns (played, totals).
 
     Boards are read one by one as play reaches them (so the budget covers reading),
     malformed ones reported on `err`.  Under a budget, a Plan picks the boards worth
     most points per second from their headers and the others are left out unread.
+    A huge pack is played in rounds: what INDEX_SHARE of the time left indexes, then,
+    while time is left, the next part.  `workers` processes share the boards
+    (workers.share); the select list is the same for any number of them when there
+    is no budget.
     """
     start = time.perf_counter() if start is None else start
-    # a huge pack is indexed only as far as INDEX_SHARE of the budget: the rest is play
-    index = index_pack(text, None if budget is None else before(start + INDEX_SHARE * budget))
-    wanted = pressed = None
-    if budget is not None:
-        plan = Plan(index.headers, rule)
-        wanted, pressed = partial(plan.wanted, deadline=start + budget), plan.pressed
-    count, totals, seconds = solve_items(boards_of(index, wanted), budget, rule, start, out, err, look, pressed)
-    summary = format_totals(totals, rule or _first_form(index.headers))
+    deadline = None if budget is None else start + budget
+    results = Results(out)
+    found, used, index = 0, 1, None
+    while True:
+        since = start if index is None else time.perf_counter()  # (the first round's share counts reading)
+        more = None if deadline is None else before(since + INDEX_SHARE * (deadline - since))
+        index = index_pack(text, more, after=index)
+        if not found:
+            first_headers = index.headers[:1]
+            results.messages.extend("error: %s\n" % message for message in stray_messages(index))
+        found += len(index.headers)
+        used = max(used, play_round(index, results, deadline, rule, look, workers))
+        if index.complete or deadline is None or deadline - time.perf_counter() < NEXT_ROUND_SECONDS:
+            break
+    results.finish(err)
+    seconds = time.perf_counter() - start
+    summary = format_totals(results.totals, rule or _first_form(first_headers))
     if not index.complete:
-        err.write("note: a long pack: its first %d boards were found in %.0f%% of the budget, the rest left out\n"
-                  % (len(index.headers), 100 * INDEX_SHARE))
-    err.write("boards %d/%d  seconds %.3f  score %s\n" % (count, len(index.headers), seconds, summary))
-    return count, totals
+        err.write("note: a long pack: its first %d boards were found in the time, the rest left out\n" % found)
+    shared = "  workers %d" % used if workers > 1 else ""
+    err.write("boards %d/%d  seconds %.3f  score %s%s\n" % (results.played, found, seconds, summary, shared))
+    return results.played, results.totals
+
+
+def play_round(index, results, deadline, rule, look, workers):
+    """Play the boards of one PackIndex (under a deadline, those its Plan picks) with
+    `workers` processes into `results`; the number of processes that played."""
+    plan, count = None, len(index.headers)
+    if deadline is not None:
+        now = time.perf_counter()
+        plan = Plan(index.headers, rule, workers, now + PLAN_SHARE * (deadline - now))
+        count = plan.planned
+        if count < len(index.headers):
+            results.messages.append("note: a pack of many boards: of %d boards found, the first %d were planned in the time, "
+                                    "the rest left out\n" % (len(index.headers), count))
+
+    def work(chunks, emit):
+        play_chunks(index, chunks, plan, deadline, rule, look, emit)
+
+    records, notes, used = share(count, workers, work, None if deadline is None else deadline + COLLECT_GRACE_SECONDS)
+    results.take(records)
+    results.notes.extend(notes)
+    return used
+
+
+MAX_ERROR_LINES = 100  # messages written at most; past them, one line counts the rest
+
+
+class Results:
+    """What the rounds of a run played, gathered in pack order: select texts go to
+    `out` as they come, messages are held for `finish`.  A board whose name was already
+    played is skipped, with a message (the official page would score both)."""
+
+    def __init__(self, out):
+        self.out = out
+        self.messages, self.notes = [], []
+        self.names, self.totals, self.played = set(), {}, 0
+
+    def take(self, records):
+        """The records of one round (workers.share), in any order."""
+        records.sort(key=_board_index)
+        for record in records:
+            if len(record) == 2:
+                self.messages.append("error: %s\n" % record[1])
+                continue
+            _, text, name, line, year, score = record
+            if name in self.names:
+                self.messages.append("error: board %s (line %d): a board of that name was already played; skipped\n" % (name, line))
+                continue
+            self.names.add(name)
+            self.out.write(text)
+            self.played += 1
+            self.totals[year] = self.totals.get(year, 0) + score
+
+    def finish(self, err):
+        """Write the messages on `err` (past MAX_ERROR_LINES only their count), then the notes."""
+        err.write("".join(self.messages[:MAX_ERROR_LINES]))
+        if len(self.messages) > MAX_ERROR_LINES:
+            err.write("error: %d more like these (refused boards or skipped lines) not shown\n" % (len(self.messages) - MAX_ERROR_LINES))
+        err.write("".join("note: %s\n" % note for note in self.notes))
+
+
+def _board_index(record):
+    return record[0]
+
+
+def play_chunks(index, chunks, plan, deadline, rule, look, emit):
+    """One worker's part of a pack: the boards of each (start, stop) chunk, in order.
+
+    A board is read only when the plan (if any) wants it, and started only while the
+    deadline leaves LAST_BOARD_SECONDS.  emit() gets, in pack order, (k, message) for a
+    board refused or stray lines after it, and (k, select text, name, line, year,
+    counted score) for a board played.  A name this worker played before is not played
+    again (Results skips it: the official page would score both)."""
+    names = set()
+    for first, stop in chunks:
+        for k in range(first, stop):
+            began = time.perf_counter()
+            if deadline is not None and began + LAST_BOARD_SECONDS > deadline:
+                return
+            if plan is not None and not plan.wanted(k, deadline, began):
+                continue
+            board, error, stray = read_board(index, k)
+            if board is None:
+                emit((k, error))
+            elif board.name in names:
+                emit((k, "", board.name, board.line, 0, 0))
+            else:
+                names.add(board.name)
+                task, judge = played(board, rule, deadline, look, hurry=plan is not None and plan.pressed())
+                score = task.rule.counted(task.rule.score(judge.outcome()))
+                emit((k, select_text(board, judge.clicks), board.name, board.line, task.rule.year, score))
+            if stray is not None:
+                emit((k, stray))
 
 
 def _first_form(headers):

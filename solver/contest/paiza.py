@@ -4,8 +4,10 @@ How to run it (paiza.IO gives a program no arguments):
 
     the pack on stdin (paste it into paiza's input box), or, when stdin is empty,
     the pack in the one file ending in ".txt" beside the program (add it to the
-    paiza project as a file: it sits beside Main.py).  No .txt file, or several,
-    is a one-line error.
+    paiza project as a file: it sits beside Main.py).  Only a regular file that is
+    not empty counts (so `> select.txt` in the same folder is no second pack); a
+    FIFO, a device or a link to one is skipped with one line.  No such file, or
+    several, is a one-line error; so is a pack larger than MAX_PACK_BYTES.
 
 It plays the boards its plan picks within the budget and prints the select list on
 stdout, and on stderr the three things the ADC2026 page asks every entry to output:
@@ -19,18 +21,23 @@ first statement (build.py moves it to the top of the bundled script) less
 
 Environment: SOLVER_BUDGET (seconds, a float) overrides the budget; 0 or empty
 plays every board with no deadline (tests use it for reproducible output).
+SOLVER_WORKERS (a whole number) sets how many processes share the boards (default:
+the cores the process may use, `cores.usable_cores`); the select list is the same
+for any number of them when there is no deadline.
 """
 
 import gc
 import io
 import os
+import stat
 import sys
 import time
 
 from .batch import solve_text
 from .clock import process_start
-from .streams import closed_streams, reader_gone
-from ..official.lines import read_text
+from .cores import workers_from_environment
+from .streams import closed_streams, quiet_stderr, write_output
+from ..official.lines import TooLarge, read_text
 
 # The clock at the first statement the program runs.  build.py moves this assignment
 # (with `import time`) to the top of the bundle, before the other modules' set-up.
@@ -47,6 +54,14 @@ BUDGET_SECONDS = 1.92
 STARTUP_ALLOWANCE_SECONDS = 0.1
 
 BUDGET_VARIABLE = "SOLVER_BUDGET"
+
+# The largest pack read, in bytes: reading holds the bytes and the text at once, and
+# paiza.IO gives a run 512 MB; a 142 MB pack peaks at about 300 MB (docs/refusals.md).
+MAX_PACK_BYTES = 160 << 20
+
+# Worker processes that share the boards; build.py bakes its --workers here (None: the
+# cores this process may use, cores.usable_cores; SOLVER_WORKERS overrides either).
+WORKERS = None
 
 
 def budget_from_environment(environ, default):
@@ -71,49 +86,70 @@ class NoPack(Exception):
     """Neither stdin nor the folder of the program holds a pack; the message says why."""
 
 
-def pack_beside(folder):
-    """The text of the one file ending in .txt in `folder`, or NoPack."""
+def pack_beside(folder, err):
+    """The text of the one non-empty regular file ending in .txt in `folder`, or NoPack;
+    a .txt that is no regular file is skipped with a line on `err`."""
     try:
         names = sorted(name for name in os.listdir(folder) if name.endswith(".txt"))
     except OSError as exc:
         raise NoPack("stdin is empty and the folder %s cannot be listed: %s" % (folder, exc.strerror)) from None
-    if len(names) != 1:
-        found = "no .txt file" if not names else "%d .txt files (%s)" % (len(names), ", ".join(names[:5]))
+    packs = []
+    for name in names:
+        path = os.path.join(folder, name)
+        try:
+            kind = os.stat(path)  # (through a link: what it points at)
+        except OSError as exc:
+            err.write("note: %s skipped: %s\n" % (name, exc.strerror))
+            continue
+        if not stat.S_ISREG(kind.st_mode):
+            err.write("note: %s skipped: not a regular file (a FIFO, a device or a folder)\n" % name)
+        elif kind.st_size:  # an empty file is no pack (`> select.txt` makes one before the run)
+            packs.append(name)
+    if len(packs) != 1:
+        found = "no non-empty .txt file" if not packs else "%d .txt files (%s)" % (len(packs), ", ".join(packs[:5]))
         raise NoPack(
             "stdin is empty and the folder %s holds %s: give the pack on stdin, or leave exactly "
             "one .txt file (the pack) beside the program" % (folder, found)
         )
-    path = os.path.join(folder, names[0])
+    path = os.path.join(folder, packs[0])
     try:
-        return read_text(path)
+        return read_text(path, MAX_PACK_BYTES)
     except OSError as exc:
         raise NoPack("cannot read %s: %s" % (path, exc.strerror)) from None
+    except TooLarge as exc:
+        raise NoPack("%s holds %s" % (path, exc)) from None
 
 
-def pack_input(stdin, folder):
+def pack_input(stdin, folder, err=None):
     """The pack's text: stdin's, or when stdin holds nothing but blanks, the .txt file
-    beside the program (pack_beside)."""
-    text = read_text(stdin)
-    return text if text.strip() else pack_beside(folder)
+    beside the program (pack_beside; its notes on `err`, default stderr)."""
+    err = sys.stderr if err is None else err
+    try:
+        text = read_text(stdin, MAX_PACK_BYTES)
+    except TooLarge as exc:
+        raise NoPack("stdin holds %s" % exc) from None
+    return text if text.strip() else pack_beside(folder, err)
 
 
 def main():
     """Read the pack (pack_input), play it within the budget, write select list and
     summary; the exit status.  No pack, a closed or unreadable stdin or a closed stdout
-    is one line on stderr and status 1; a reader of stdout gone away (| head), 141
-    (streams.py: the same as the command line)."""
+    is one line on stderr and status 1; a reader of stdout gone away (| head), 141; a
+    select list that cannot be written (a full disk), one line and 1; a stderr that
+    cannot be written loses its lines, never the select list (streams.py: the same
+    as the command line)."""
     # A two-second run leaves no garbage cycles worth collecting, and the collector's
     # passes cost about 1.7% of play (docs/measurements.md, "The player's cost").
     gc.disable()
     closed = closed_streams()  # before any file is opened that could take the number; a closed stderr is a sink
-    err = sys.stderr
+    err = quiet_stderr()  # a stderr that cannot be written never costs the select list
     start = process_start(FIRST_STATEMENT_CLOCK - STARTUP_ALLOWANCE_SECONDS)
     budget = budget_from_environment(os.environ, BUDGET_SECONDS)
     if "stdin" in closed or "stdout" in closed:  # <&-, >&-
         err.write("error: %s is closed\n" % ("stdin" if "stdin" in closed else "stdout"))
         return 1
     try:
-        text = pack_input(sys.stdin, os.path.dirname(os.path.abspath(sys.argv[0] or ".")))
+        text = pack_input(sys.stdin, os.path.dirname(os.path.abspath(sys.argv[0] or ".")), err)
     except NoPack as exc:
         err.write("error: %s\n" % exc)
         return 1
@@ -122,14 +158,12 @@ def main():
         return 1
     # one write at the end: thousands of small writes through the text layer cost more
     select_list = io.StringIO()
-    solve_text(text, budget, None, start, select_list, err)
-    try:
-        sys.stdout.buffer.write(select_list.getvalue().encode("utf-8"))
-        sys.stdout.flush()
-    except BrokenPipeError:
-        return reader_gone()  # 141, as a shell reports a tool killed by SIGPIPE
+    workers = workers_from_environment(os.environ, WORKERS, err)
+    err.flush()  # nothing written before the workers are made is written twice
+    solve_text(text, budget, None, start, select_list, err, workers=workers)
+    status = write_output(select_list.getvalue().encode("utf-8"), err, "the select list")
     err.flush()
-    return 0
+    return status
 
 
 def exit_now(status=0):

@@ -19,10 +19,11 @@ from math import log
 
 from ..engine.probability import UNKNOWN_DENSITY
 from ..official.board import name_facts
-from ..official.names import seedless_headers
+from ..official.names import shape_keys
 
 from ..official.packs import parse_header
 from ..official.rules import RULES
+from .clock import before
 from .plantables import (
     BLIND_SCORE_2025,
     BLIND_SCORE_2026,
@@ -53,6 +54,7 @@ BEST, WORST = 1e7, 10.0  # points per second covered by the ranks (2026 scores a
 _RANKS_PER_LOG = (BUCKETS - 1) / log(BEST / WORST)
 REPLAN_EVERY = 32  # boards between two computations of the cut
 PRIOR_SHARE = 0.02  # of the time, trusted to the predictions before the real speed counts
+INFINITY = float("inf")
 
 
 def _grid(table, density, cells, beyond=False):
@@ -116,53 +118,92 @@ def _estimate(fields, rule):
 
 
 class Plan:
-    """The boards of a pack worth playing in the time left, decided board by board in order."""
+    """The boards of a pack worth playing in the time left, decided board by board in order.
 
-    def __init__(self, headers, rule=None):
+    With several workers (workers.share), each worker holds a copy and asks it about
+    the boards of the chunks it takes: the boards it passes over went to the others
+    (`pass_to`), and the time left is the workers' time together."""
+
+    def __init__(self, headers, rule=None, workers=1, until=None):
         """headers: the header line of every board, in order; rule: 2025, 2026 or None
-        (each board's own form).  Play is taken to start when the plan is made."""
-        keys = seedless_headers(headers)
+        (each board's own form); workers: processes sharing the boards; until: a
+        time.perf_counter() value past which no more lines are keyed (the boards not
+        keyed then are left out: `planned` says how many are in the plan) and no more
+        shapes estimated (the boards of shapes left are ranked lowest: played last, as
+        time allows).  Play is taken to start when the plan is made."""
+        keys = shape_keys(headers, None if until is None else before(until))
+        self.planned = len(keys)  # the first boards, those the plan covers
         boards_per_key = Counter(keys)
-        known = {key: _estimate(key.split(), rule) for key in boards_per_key}  # key -> (seconds, rank)
+        example = dict(zip(keys, headers))  # a header line of each key (the last one)
+        known = {}  # key -> (seconds, rank)
+        for key in boards_per_key:
+            if until is not None and len(known) % 64 == 0 and time.perf_counter() > until:
+                break
+            known[key] = _estimate(example[key].split(), rule)
+        if len(known) < len(boards_per_key):  # shapes not estimated in time: played last
+            guess = (sum(seconds for seconds, _ in known.values()) / len(known) if known else 1e-4, 0)
+            for key in boards_per_key:
+                known.setdefault(key, guess)
         self.seconds = [known[key][0] for key in keys]
         self.rank = [known[key][1] for key in keys]
         self.left = [0.0] * BUCKETS  # predicted seconds of the boards not yet passed, by rank
         for key, count in boards_per_key.items():
             seconds, rank = known[key]
             self.left[rank] += seconds * count
+        self.workers = workers
+        self.next = 0  # the first board not yet asked about or passed
         self.start = time.perf_counter()
         self.accepted = 0.0  # predicted seconds of the boards accepted so far
-        self.cut = 0
+        self.cut = 0  # boards ranked below are left out...
+        self.allowance = INFINITY  # ...and those of the cut's rank take at most this (predicted seconds)
         self.countdown = 0
         self.prior = None  # seconds of predictions trusted as they are (PRIOR_SHARE of the time)
 
+    def pass_to(self, k):
+        """Boards before k that were not asked about went to other workers: they are no
+        longer left to play."""
+        left, rank, seconds = self.left, self.rank, self.seconds
+        for j in range(self.next, k):
+            left[rank[j]] -= seconds[j]
+        self.next = max(self.next, k)
+
     def wanted(self, k, deadline, now=None):
         """Whether to play board k (boards are asked about once each, in order)."""
+        if k != self.next:
+            self.pass_to(k)
+        self.next = k + 1
         rank, seconds = self.rank[k], self.seconds[k]
         self.left[rank] -= seconds
         if self.countdown <= 0:
-            self.cut = self._cut(deadline, time.perf_counter() if now is None else now)
+            self.cut, self.allowance = self._cut(deadline, time.perf_counter() if now is None else now)
             self.countdown = REPLAN_EVERY
         self.countdown -= 1
         if rank < self.cut:
             return False
+        if rank == self.cut and self.allowance != INFINITY:  # the rank that fits in part: first come
+            if seconds > self.allowance:
+                return False
+            self.allowance -= seconds
         self.accepted += seconds
         return True
 
     def pressed(self):
-        """Whether boards are being left out for time (the cut is above the lowest rank)."""
-        return self.cut > 0
+        """Whether boards are being left out for time."""
+        return self.allowance != INFINITY
 
     def _cut(self, deadline, now):
-        """The lowest rank whose boards, with all better ones left, fit the time left."""
+        """(rank, allowance): every board ranked above `rank` fits the time left with the
+        others as good, and those of `rank` take at most `allowance` predicted seconds
+        (INFINITY when they all fit)."""
         if self.prior is None:
             self.prior = max(1e-6, PRIOR_SHARE * (deadline - now))
         spent = now - self.start
         speed = (spent + self.prior) / (self.accepted + self.prior)  # real / predicted seconds
-        room = (deadline - now) / speed
+        room = self.workers * (deadline - now) / speed
         total = 0.0
         for rank in range(BUCKETS - 1, -1, -1):
-            total += self.left[rank]
-            if total > room:
-                return rank + 1
-        return 0
+            here = self.left[rank]
+            if total + here > room:
+                return rank, max(0.0, room - total)
+            total += here
+        return 0, INFINITY

@@ -8,11 +8,18 @@ A program may be started with stdin, stdout or stderr closed (``<&-``, ``>&-``,
   each such descriptor at /dev/null, so no file opened later takes its number; a
   closed stdin reads as an OSError naming it (`ClosedInput`), a closed stderr is a sink;
 - `reader_gone`, after a BrokenPipeError on stdout, makes the last flush quiet and
-  gives the status a shell reports for a tool killed by SIGPIPE (`BROKEN_PIPE_STATUS`).
+  gives the status a shell reports for a tool killed by SIGPIPE (`BROKEN_PIPE_STATUS`);
+- `quiet_stderr` makes stderr a stream that never fails: a message that cannot be
+  written (``2>/dev/full``, a closed pipe) is lost, never the output on stdout;
+- `write_output` writes the output whole: a reader gone is 141, any other failure
+  (a full disk) one line on stderr and status 1; `output_failed` says the same of
+  an OSError met while a command wrote.
 """
 
 import errno
 import os
+import select
+import stat
 import sys
 
 # 128 + SIGPIPE (13): what a shell reports for a Unix tool whose reader went away
@@ -75,7 +82,89 @@ def reader_gone():
     """After a BrokenPipeError on stdout: the rest of the output has nowhere to go, so
     stdout is pointed at /dev/null (the interpreter's last flush is then quiet); the
     status to exit with, BROKEN_PIPE_STATUS, with no message."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
+    _to_null(sys.stdout.fileno())
     return BROKEN_PIPE_STATUS
+
+
+class QuietStream:
+    """A text stream whose writes and flushes never raise: after the first failure its
+    descriptor points at /dev/null, so nothing later (the interpreter's last flush
+    included) fails again.  Every other attribute is the stream's own."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self.failed = False
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except (OSError, ValueError):
+            self._fail()
+            return len(text)
+
+    def flush(self):
+        try:
+            self._stream.flush()
+        except (OSError, ValueError):
+            self._fail()
+
+    def _fail(self):
+        self.failed = True
+        try:
+            _to_null(self._stream.fileno())
+            self._stream.flush()
+        except (OSError, ValueError):
+            pass
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def quiet_stderr():
+    """Make sys.stderr a QuietStream (once); returns it."""
+    if not isinstance(sys.stderr, QuietStream):
+        sys.stderr = QuietStream(sys.stderr)
+    return sys.stderr
+
+
+def write_output(data, err, what="the output"):
+    """Write `data` (bytes) whole on stdout; the exit status: 0, BROKEN_PIPE_STATUS when
+    the reader went away (also when it is found gone just after: a pipe's buffer can
+    take the last bytes after the reader left), or 1 with one line on `err` when the
+    write failed otherwise."""
+    try:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return reader_gone()
+    except OSError as exc:
+        return output_failed(exc, err, what)
+    return reader_gone() if _reader_left(sys.stdout.fileno()) else 0
+
+
+def output_failed(exc, err, what="the output"):
+    """After an OSError writing stdout (not a reader gone): one line on `err`, stdout
+    pointed at /dev/null (the last flush is then quiet); status 1."""
+    err.write("error: cannot write %s: %s\n" % (what, exc.strerror or exc))
+    err.flush()
+    _to_null(sys.stdout.fileno())
+    return 1
+
+
+def _reader_left(fd):
+    """Whether `fd` is a pipe whose reading end is closed (poll reports an error)."""
+    try:
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode) or not hasattr(select, "poll"):
+            return False
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (OSError, ValueError):
+        return False
+
+
+def _to_null(fd):
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)

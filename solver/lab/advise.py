@@ -13,6 +13,7 @@ import platform
 from collections import namedtuple
 
 from .bundlerun import BUNDLE, baked_budget, run_bundle
+from ..contest.cores import WORKERS_VARIABLE, usable_cores
 from .forecast import (COPIES, StartModel, curve_total, measure_curve, measure_kappa, median, rehearsal_text,
                        rehearse, sample_boards)
 from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, generate_pack, pack_text
@@ -167,14 +168,21 @@ def points_text(value):
     return "%.1f" % value if isinstance(value, float) and value < 10000 else "%d" % round(value)
 
 
+def workers_text():
+    """The workers the bundle's runs use: SOLVER_WORKERS (advise --workers), else the
+    cores of this machine the bundle may use."""
+    told = os.environ.get(WORKERS_VARIABLE)
+    return "%s workers%s" % (told or usable_cores(), " as told" if told else " (this machine's cores)")
+
+
 def measured_line(figures, ratio, rehearsed, predictions, seconds):
     start = figures["start"]
     return (
-        "measured on this machine in %.0f s (load average %s): %s (budget %.2f s) run by Python %s on %s; start of play "
+        "measured on this machine in %.0f s (load average %s): %s (budget %.2f s, %s) run by Python %s on %s; start of play "
         "%.2f-%.2f s (%.1f-%.1f MB); the first board of a size %.1f us a cell; %d runs on the first %d boards "
         "of each mode and difficulty (repeated %d times), scaled to each pack; %d best packs rehearsed at full size (the others "
         "times %.2f, the rehearsals' ratio); %d small packs extrapolated past the sample runs"
-        % (seconds, figures["load"], BUNDLE.name, figures["budget"], platform.python_version(), platform.machine(),
+        % (seconds, figures["load"], BUNDLE.name, figures["budget"], workers_text(), platform.python_version(), platform.machine(),
            start.pairs[0][1], start.pairs[-1][1], start.pairs[0][0] / 1e6, start.pairs[-1][0] / 1e6,
            figures["kappa"] * 1e6, figures["runs"], figures["sample"], COPIES, rehearsed, ratio,
            sum(1 for p in predictions if p.how == "extrapolated"))

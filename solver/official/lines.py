@@ -50,15 +50,23 @@ def decode_text(data):
     return text
 
 
-def read_text(source):
+class TooLarge(ValueError):
+    """A text longer than the reader's limit: the message says how long it may be."""
+
+
+def read_text(source, limit=None):
     """The text of a file path or an open stream (binary, or text with a binary
     buffer such as sys.stdin), read as bytes and decoded by `decode_text`; never
-    raises on bad bytes or a strict locale.  OSError when a path cannot be read."""
+    raises on bad bytes or a strict locale.  OSError when a path cannot be read;
+    TooLarge when it holds more than `limit` bytes (no more than that is read)."""
     if isinstance(source, str):
         with open(source, "rb") as handle:
-            return decode_text(handle.read())
+            return read_text(handle, limit)
     stream = getattr(source, "buffer", source)
-    return decode_text(stream.read())
+    data = stream.read() if limit is None else stream.read(limit + 1)
+    if limit is not None and len(data) > limit:
+        raise TooLarge("more than %d MB: refused (the bound keeps the run inside its memory)" % (limit >> 20))
+    return decode_text(data)
 
 
 def read_as_page(source):

@@ -18,11 +18,29 @@ NameFields = namedtuple("NameFields", "width height mines seed mode")
 # what comes before the seed in an official name, as a regular expression
 _BEFORE_SEED = r"board_[0-9]+x[0-9]+_[0-9]+_"
 _AROUND_SEED = re.compile(r"^(%s)([0-9]+)(_.*)$" % _BEFORE_SEED, re.DOTALL)
-# a header line (X Y [MINES] NAME) split around the seed of its official name:
-# (before the seed, after it, "") or, for any other line, ("", "", the line)
-_HEADER_AROUND_SEED = re.compile(
-    r"^([0-9]+ [0-9]+ (?:[0-9]+ )?%s)[0-9]+([^\n]*)$|^([^\n]*)$" % _BEFORE_SEED, re.MULTILINE
+# Header lines made into shape keys (shape_keys).  First the layout of the official
+# downloads, single spaces and an official name (the key: the line around the seed);
+# (the groups: width, height, mines, the name up to its seed, after it, two left empty:
+# the key _ANY_KEY gives such a line)
+_PLAIN_KEY = re.compile(
+    r"^([0-9]+) ([0-9]+) (?:([0-9]+) )?(board_[0-9]{1,999}x[0-9]{1,999}_[0-9]{1,999}_)[0-9]{1,999}(\S*)()()[^\n]*$"
+    r"|^[^\n]*$",
+    re.MULTILINE,
 )
+# then any other line: its size and mine count whatever the spacing, and of its name
+# either the parts around the seed of a name the page splits into size, mines, seed
+# and mode (name_fields: parts of at most 999 digits, which int() always reads), or
+# nothing of any other name that starts with a letter or '_' (it tells nothing, and
+# the reader takes it), or a name's first digit (the reader refuses it), or else the
+# whole line.
+_S = r"[^\S\n]"
+_ANY_KEY = re.compile(
+    r"^%s*([0-9]+)%s+([0-9]+)%s+(?:([0-9]+)%s+(?=\S))?"
+    r"(?:([^_x\s]*[_x][0-9]{1,999}[_x][0-9]{1,999}[_x][0-9]{1,999}[_x])[0-9]{1,999}(\S*)|[A-Za-z_]|([0-9]))[^\n]*$"
+    r"|^([^\n]*)$" % (_S, _S, _S, _S),
+    re.MULTILINE,
+)
+KEY_BLOCK = 1 << 15  # header lines keyed between two calls of `more`
 
 
 def board_name(width, height, mines, seed, mode):
@@ -66,12 +84,25 @@ def with_seed(name, seed):
     return "%s%d%s" % (parts.group(1), seed, parts.group(3)) if parts else name
 
 
-def seedless_headers(headers):
-    """Each header line with the seed of its official board name made 0, so boards of
-    one shape (size, mine count, mode) share one line.  One regular expression over
-    the joined lines: string work line by line costs more than a tenth of the two
-    seconds on a 40,000-board pack.  A header line holds no line break."""
-    if not headers:
-        return []  # the empty joined text would still give one (empty) match
-    found = _HEADER_AROUND_SEED.findall("\n".join(headers))
-    return [before + "0" + after if before else line for before, after, line in found]
+def shape_keys(headers, more=None):
+    """A key for each header line that tells what the line tells of its board (size,
+    mine count, the mode of an official name) and nothing else: spacing, the seed of
+    an official name and any other name that reads are left out, so boards of one
+    shape share a key and a plan estimates each shape once.  Two lines with one key
+    give the same facts (contest.plan.header_facts).
+
+    Regular expressions over the joined lines, in blocks: string work line by line
+    costs more than a tenth of the two seconds on a 40,000-board pack.  Once more()
+    is false (asked between blocks) no block is started: the keys then cover only the
+    first lines.  A header line holds no line break."""
+    keys = []
+    for first in range(0, len(headers), KEY_BLOCK):
+        if more is not None and first and not more():
+            break
+        block = _PLAIN_KEY.findall("\n".join(headers[first : first + KEY_BLOCK]))
+        others = [first + k for k, key in enumerate(block) if not key[3]]
+        keys.extend(block)
+        if others:
+            for k, key in zip(others, _ANY_KEY.findall("\n".join([headers[k] for k in others]))):
+                keys[k] = key
+    return keys

@@ -172,6 +172,13 @@ class LineNumbers:
         self._rows, self._first = rows, first
         self._k, self._line = 0, first
 
+    def after_last(self):
+        """The line number of the line after the last board's rows (where a header that
+        followed them would be)."""
+        if not self._rows:
+            return self._first
+        return self.of(len(self._rows) - 1) + self._rows[-1].count("\n") + 1
+
     def of(self, k):
         """The line number of header k."""
         if k < self._k:
@@ -181,7 +188,7 @@ class LineNumbers:
         return self._line
 
 
-PackIndex = namedtuple("PackIndex", "headers rows strays lines complete")
+PackIndex = namedtuple("PackIndex", "headers rows strays lines complete rest")
 PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any board.
 
 headers -- each board's header line as written (its split() is the header's fields)
@@ -192,6 +199,7 @@ strays  -- [(line number, normal text, count of the non-blank lines after it)] o
            first non-blank line before the first header ([] when there is none)
 lines   -- the LineNumbers of the headers
 complete -- False when only the first boards were indexed (index_pack's `more`)
+rest    -- where the text not indexed begins (the line break before a header), or None
 """
 
 
@@ -217,69 +225,98 @@ def _plain(text):
     )
 
 
-INDEX_CHUNK = 1 << 21  # characters of a plain pack indexed between two calls of `more`
+INDEX_CHUNK = 1 << 21  # characters of a pack indexed between two calls of `more`
 
 
-def index_pack(text, more=None):
+def index_pack(text, more=None, after=None):
     """The PackIndex of a pack text: one regular-expression pass, no board parsed.
 
-    more -- called with no argument between chunks: a plain pack is indexed chunk by
-            chunk (each cut where a header begins) and no further chunk is started
-            once more() is false, so a huge pack leaves time to play (the contest's
-            deadline: contest.clock.before); `complete` says whether all of it was read.
+    more  -- called with no argument between chunks: the pack is indexed chunk by
+             chunk (each cut where a header begins) and no further chunk is started
+             once more() is false, so a huge pack leaves time to play (the contest's
+             deadline: contest.clock.before); `rest` says where the boards not indexed
+             begin.
+    after -- a PackIndex of this text that stopped short: the boards after it.
     """
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    parts, complete = None, True
-    if more is not None and len(text) > INDEX_CHUNK:
-        parts, complete = _split_while(text, more)
+    begin = first_line = shift = 0  # shift: a leading byte-order mark left out of `text`
+    if after is not None:
+        begin, first_line = after.rest, after.lines.after_last()
+    elif text.startswith("\ufeff"):
+        text, shift = text[1:], 1
+    parts, rest = None, None
+    if after is not None or (more is not None and len(text) - begin > INDEX_CHUNK):
+        parts, rest = _split_while(text, more, begin)
     elif _plain(text):
         parts = _NEXT_PLAIN_HEADER.split("\n" + text)  # [before, header, rows, header, rows, ...]
     if parts is not None:
         before, headers, rows = parts[0], parts[1::2], parts[2::2]
     else:  # a plain pack is ASCII: only here can a byte-order mark be found
-        text = spaced_marks(text)
-        spans = [match.span() for match in _ANY_HEADER.finditer(text)]
-        headers = [text[start:end] for start, end in spans]
-        ends = [start - 1 for start, _ in spans[1:]] + [len(text)]  # each up to the next header's line break
-        rows = [text[end:stop] for (_, end), stop in zip(spans, ends)]
-        if not spans:
-            before = "\n" + text
+        marked = spaced_marks(text)  # (one character for one: the offsets hold)
+        spans, rest = _header_spans(marked, more, begin)
+        headers = [marked[start:end] for start, end in spans]
+        ends = [start - 1 for start, _ in spans[1:]] + [len(marked) if rest is None else rest]
+        rows = [marked[end:stop] for (_, end), stop in zip(spans, ends)]  # each up to the next header's line break
+        if after is not None:  # begins with the line break before a header
+            before = ""
+        elif not spans:  # (up to where the index stopped)
+            before = "\n" + marked[begin : len(marked) if rest is None else rest]
         else:  # as the split gives it: "" for a header on the first line
-            before = "\n" + text[: spans[0][0] - 1] if spans[0][0] else ""
+            before = "\n" + marked[begin : spans[0][0] - 1] if spans[0][0] > begin else ""
     # before: the text ahead of the first header's line break, behind one more line break
     strays = []
     if before.strip():
         lines = before.split("\n")[1:]
         first = next(n for n, raw in enumerate(lines) if raw.strip())
         strays.append((first + 1, normal_line(lines[first]), _blank_free(lines[first + 1 :])))
-    first = before.count("\n") + 1
-    return PackIndex(headers, rows, strays, LineNumbers(rows, first), complete)
+    first = first_line or before.count("\n") + 1
+    return PackIndex(headers, rows, strays, LineNumbers(rows, first), rest is None, None if rest is None else rest + shift)
 
 
-def _split_while(text, more):
-    """(parts, complete): the plain split of `text`, made chunk by chunk while more()
-    is true; parts is None if a chunk is not laid out plainly.
+def _header_spans(text, more, begin=0):
+    """(spans, rest): the (start, end) of every header line of a text of any layout from
+    `begin` on, found chunk by chunk while more() is true (None: all at once); rest is
+    where the line break before the first header not found is (None when every one
+    was).  A chunk ends where a header line begins, so a cut index holds whole boards."""
+    if more is None and not begin:
+        return [match.span() for match in _ANY_HEADER.finditer(text)], None
+    spans, start = [], begin
+    while True:
+        cut = _ANY_HEADER.search(text, start + max(2, INDEX_CHUNK))  # past a header at start + 1
+        end = cut.start() if cut else len(text)
+        spans.extend(match.span() for match in _ANY_HEADER.finditer(text, start, end))
+        if cut is None:
+            return spans, None
+        if more is not None and not more():
+            return spans, end - 1
+        start = end
+
+
+def _split_while(text, more, begin=0):
+    """(parts, rest): the plain split of `text` from `begin` on, made chunk by chunk while
+    more() is true (None: to the end); parts is None if a chunk is not laid out plainly; rest
+    is where the line break before the first header not reached is (None when the
+    whole text was split).  `begin` is 0 or such a line break.
 
     A chunk ends where a header line begins, so the pieces are those one split of the
     whole text gives and the last board of a cut index is whole.  Each chunk is checked
     with the line break that follows it: the checks overlap by that one character, so
     every pair of neighbouring characters is seen and together they say what _plain
     says of the whole text (docs/measurements.md, "A huge pack")."""
-    parts, start = [], 0
+    parts, start = [], begin
     while True:
         cut = _NEXT_PLAIN_HEADER.search(text, start + INDEX_CHUNK)
         end = cut.start() if cut else len(text)  # the line break before a header
         if not _plain(text[start : end + 1]):
-            return None, True
-        if parts:  # the chunk begins with a header's line break: its split begins with ""
-            parts.extend(_NEXT_PLAIN_HEADER.split(text[start:end])[1:])
+            return None, None
+        if parts or start:  # the chunk begins with a header's line break: its split begins with ""
+            pieces = _NEXT_PLAIN_HEADER.split(text[start:end])
+            parts.extend(pieces[1:] if parts else [""] + pieces[1:])
         else:
             parts = _NEXT_PLAIN_HEADER.split("\n" + text[:end])
         if cut is None:
-            return parts, True
-        if not more():
-            return parts, False
+            return parts, None
+        if more is not None and not more():
+            return parts, end
         start = end
 
 
@@ -307,7 +344,7 @@ def _skipped(more, before):
     return "; %d more line%s skipped before %s" % (more, "s"[: more != 1], before) if more else ""
 
 
-def _read_board(index, k):
+def read_board(index, k):
     """(board, error, stray) for the k-th board of a PackIndex: the board, or None and
     a one-line message saying why it is refused; and a message for the lines between
     its last row and the next header (None when there are none).
@@ -365,10 +402,19 @@ def _read_board(index, k):
     return None, "board %s (line %d): %s" % (_label(fields), number, refused), stray
 
 
+def stray_messages(index):
+    """The message for lines before the first header, if any ([] or one line)."""
+    messages = []
+    for number, line, more in index.strays:
+        before = "the first header" if index.headers else "the end"
+        messages.append("line %d: data before any board header: %r%s" % (number, line[:40], _skipped(more, before)))
+    return messages
+
+
 def board_at(index, k):
     """(board, error) for the k-th board of a PackIndex: the board, or None and the
     one-line message saying why the reader refuses it."""
-    return _read_board(index, k)[:2]
+    return read_board(index, k)[:2]
 
 
 def iter_pack(text):
@@ -386,12 +432,11 @@ def boards_of(index, wanted=None):
     """iter_pack over a PackIndex: first the error for lines before the first header,
     then the k-th board for every k with wanted(k) true (every board without `wanted`),
     parsed when reached, each followed by the error for stray lines after it if any."""
-    for number, line, more in index.strays:
-        before = "the first header" if index.headers else "the end"
-        yield None, "line %d: data before any board header: %r%s" % (number, line[:40], _skipped(more, before))
+    for message in stray_messages(index):
+        yield None, message
     for k in range(len(index.headers)):
         if wanted is None or wanted(k):
-            board, error, stray = _read_board(index, k)
+            board, error, stray = read_board(index, k)
             yield board, error
             if stray is not None:
                 yield None, stray

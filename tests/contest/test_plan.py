@@ -14,12 +14,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.official import packs
+from solver.contest import batch
 from solver.contest.batch import INDEX_SHARE, solve_items, solve_text
 from solver.official.packs import format_pack, read_pack
 from solver.official.selects import read_select
 from solver.official.generator import generate_board, generate_pack
 from solver.contest.plan import Plan, expected_seconds, header_facts
-from solver.official.names import seedless_headers
+from solver.official.names import KEY_BLOCK, shape_keys
 from judging import oracle_2025
 from solver.official.rules import RULES
 
@@ -45,18 +46,38 @@ official_lines = st.builds(
     st.integers(0, 40), st.integers(0, 40), st.integers(0, 900), st.integers(0, 10**12),
     st.sampled_from(["both", "none", "auto", "corner", "center", "x", ""]), st.sampled_from([2025, 2026]),
 )
-other_lines = st.text(alphabet="0123456789 _xboard\t\r\x1c", max_size=40)
+other_lines = st.text(alphabet="0123456789 _xboard\t\r\x1c\x85\u3000Zé", max_size=40)
+spacing = st.text(alphabet=" \t\x0b\x0c\x1c\u3000", min_size=1, max_size=3)
+respaced_lines = st.builds(
+    lambda line, gaps, lead, tail: lead + "".join(f + g for f, g in zip(line.split(), gaps)).rstrip() + tail,
+    official_lines, st.lists(spacing, min_size=5, max_size=5), st.sampled_from(["", " ", "\t"]),
+    st.sampled_from(["", " ", " extra field", "\t\t"]),
+)
+named_lines = st.builds(
+    lambda w, h, m, name: "%d %d %s%s" % (w, h, "" if m is None else "%d " % m, name),
+    st.integers(0, 40), st.integers(0, 40), st.one_of(st.none(), st.integers(0, 900)),
+    st.text(alphabet="abcxyz_0123456789XÅ-+.", min_size=1, max_size=16),
+)
 
 
-@given(st.lists(st.one_of(official_lines, other_lines), max_size=8))
+@given(st.lists(st.one_of(official_lines, other_lines, respaced_lines, named_lines), max_size=30))
 def test_a_shape_key_has_the_facts_of_its_header_line(lines):
     # the plan computes once per key: a key must tell exactly what its line tells
-    keys = seedless_headers(lines)
+    keys = shape_keys(lines)
     assert len(keys) == len(lines)
+    facts = {}
     for line, key in zip(lines, keys):
-        assert header_facts(key.split()) == header_facts(line.split())
-    # and boards that differ only in their seed share a key
-    assert len(set(seedless_headers(["9 9 board_9x9_10_%d_both" % seed for seed in range(5)]))) == 1
+        assert facts.setdefault(key, header_facts(line.split())) == header_facts(line.split())
+
+
+def test_headers_of_one_shape_share_a_key_whatever_their_seed_spacing_or_name():
+    seeds = ["9 9 board_9x9_10_%d_both" % seed for seed in range(5)]
+    spaced = ["9\t9  board_9x9_10_77_both", " 9 9 board_9x9_10_8_both  ", "9 9 board_9x9_10_1_both x"]
+    assert len(set(shape_keys(seeds + spaced))) == 1
+    named = ["6 6 7 board_%d" % k for k in range(50)] + ["6\t6 7 my_own_name", "6 6 7 Zed"]
+    assert len(set(shape_keys(named))) == 1
+    # what differs in its facts keeps its own key: the mode, the size in the name
+    assert len(set(shape_keys(["9 9 board_9x9_10_1_both", "9 9 board_9x9_10_1_none", "9 9 board_8x9_10_1_both"]))) == 3
 
 
 def headers_of(shapes, mode="both"):
@@ -92,7 +113,10 @@ def test_short_time_goes_to_the_boards_worth_most_per_second():
     fits = 30 * expected_seconds(*big) * 1.02
     wanted = decisions(plan, shapes, fits)
     assert all(w for w, shape in zip(wanted, shapes) if shape == big)
-    assert not any(w for w, shape in zip(wanted, shapes) if shape == small)
+    # the small ones get at most the time left over
+    small_taken = sum(expected_seconds(*small) for w, shape in zip(wanted, shapes) if w and shape == small)
+    assert small_taken <= 0.021 * 30 * expected_seconds(*big)
+    assert sum(wanted) < len(shapes)
 
 
 def test_under_the_2026_rule_small_boards_come_first():
@@ -102,7 +126,8 @@ def test_under_the_2026_rule_small_boards_come_first():
     plan = Plan(headers_of(shapes), rule=2026)
     wanted = decisions(plan, shapes, 30 * expected_seconds(*small, rule=2026) * 1.02, rule=2026)
     assert all(w for w, shape in zip(wanted, shapes) if shape == small)
-    assert not any(w for w, shape in zip(wanted, shapes) if shape == big)
+    big_taken = sum(expected_seconds(*big, rule=2026) for w, shape in zip(wanted, shapes) if w and shape == big)
+    assert big_taken <= 0.021 * 30 * expected_seconds(*small, rule=2026)
 
 
 def test_the_cut_follows_the_real_speed():
@@ -139,23 +164,38 @@ def test_budgeted_solve_plays_a_subsequence_in_pack_order():
     assert "boards %d/400" % played in err.getvalue()
 
 
-def test_a_pack_too_long_to_index_in_its_share_of_the_budget_is_still_played():
-    # a 200,000-board pack once took 0.75 s to index and plan, and some runs played
-    # nothing: indexing stops at INDEX_SHARE of the budget and play starts
+def long_pack_run(monkeypatch, **settings):
+    """solve_text of a 200-board pack indexed a tenth at a time, its index share of the
+    budget already over when it starts."""
     text = format_pack(generate_pack(200, "both", "low"))
-    saved = packs.INDEX_CHUNK
-    packs.INDEX_CHUNK = len(text) // 10
-    try:
-        out, err = io.StringIO(), io.StringIO()
-        budget = 1.0
-        late = time.perf_counter() - INDEX_SHARE * budget  # the index's time is already over
-        played, _ = solve_text(text, budget, None, late, out, err)
-    finally:
-        packs.INDEX_CHUNK = saved
+    monkeypatch.setattr(packs, "INDEX_CHUNK", len(text) // 10)
+    for name, value in settings.items():
+        monkeypatch.setattr(batch, name, value)
+    out, err = io.StringIO(), io.StringIO()
+    budget = 1.0
+    late = time.perf_counter() - INDEX_SHARE * budget  # the index's time is already over
+    played, _ = solve_text(text, budget, None, late, out, err)
     found = int(re.search(r"boards \d+/(\d+)", err.getvalue()).group(1))
-    assert 0 < found < 200 and "note: a long pack: its first %d boards" % found in err.getvalue()
     entries, errors = read_select(out.getvalue())
     assert not errors and len(entries) == played > 0
+    names = [board.name for board in read_pack(text)[0]]
+    positions = [names.index(entry.name) for entry in entries]
+    assert positions == sorted(positions)  # rounds keep pack order
+    return found, played, err.getvalue()
+
+
+def test_a_pack_too_long_to_index_in_its_share_of_the_budget_is_played_in_rounds(monkeypatch):
+    # a 200,000-board pack once took 0.75 s to index and plan, and some runs played
+    # nothing; then a 142 MB pack left 0.6 s unused: indexing stops at INDEX_SHARE of
+    # the time left, play starts, and while time is left the next part is indexed
+    found, played, err = long_pack_run(monkeypatch)
+    assert found == played == 200 and "note: a long pack" not in err
+
+
+def test_a_pack_cut_short_says_so(monkeypatch):
+    found, played, err = long_pack_run(monkeypatch, NEXT_ROUND_SECONDS=1e9)  # no second round
+    assert 0 < played <= found < 200
+    assert "note: a long pack: its first %d boards were found in the time, the rest left out" % found in err
 
 
 def test_boards_are_played_in_a_hurry_only_while_the_plan_leaves_some_out():
@@ -192,3 +232,58 @@ def test_fit_plan_for_one_rule_keeps_the_other_rules_tables(capsys):
             fresh = written["%s_%s_2026" % (kind, measure)]  # measured again: a full grid
             assert len(fresh) == DENSITY_POINTS and all(len(row) == len(plantables.CELLS) for row in fresh)
     assert "--rule 2026" in written["__doc__"]
+
+
+def test_boards_of_one_rank_are_played_in_pack_order_until_the_time_runs_out():
+    # all boards alike share one rank: the cut is never all or nothing
+    shapes = [(6, 6, 5)] * 200
+    plan = Plan(headers_of(shapes, "none"), rule=2026)
+    half = 100 * expected_seconds(6, 6, 5, rule=2026, safe_start=False)
+    wanted = decisions_blind(plan, shapes, half)
+    assert 80 <= sum(wanted) <= 100
+    first_left_out = wanted.index(False)
+    assert not any(wanted[first_left_out + 32 :])  # a prefix, give or take one replanning
+    assert plan.pressed()
+
+
+def decisions_blind(plan, shapes, seconds_left):
+    deadline = now = plan.start + 0.0
+    deadline += seconds_left
+    wanted = []
+    for k, shape in enumerate(shapes):
+        wanted.append(plan.wanted(k, deadline, now=now))
+        if wanted[-1]:
+            now += expected_seconds(*shape, rule=2026, safe_start=False)
+    return wanted
+
+
+def test_two_workers_share_the_time_of_two():
+    # each worker's copy of the plan sees every other chunk; together they have twice the time
+    shapes = [(9, 9, 10), (16, 16, 40)] * 64
+    total = sum(expected_seconds(*shape) for shape in shapes)
+    copies = [Plan(headers_of(shapes), workers=2) for _ in range(2)]
+    now = [copies[0].start, copies[1].start]
+    deadline = copies[0].start + 0.55 * total  # each has a little more than half the work's time
+    wanted = []
+    for chunk in range(0, len(shapes), 8):
+        worker = (chunk // 8) % 2
+        for k in range(chunk, chunk + 8):
+            wanted.append(copies[worker].wanted(k, deadline, now=now[worker]))
+            if wanted[-1]:
+                now[worker] += expected_seconds(*shapes[k])
+    assert all(wanted) and not any(copy.pressed() for copy in copies)
+    alone = Plan(headers_of(shapes))  # one worker with the same time: boards left out
+    assert not all(decisions(alone, shapes, 0.55 * total))
+
+
+def test_the_plan_stops_estimating_shapes_at_its_time_limit():
+    shapes = [(w, h, 3) for w in range(4, 30) for h in range(4, 30)] * 50  # more lines than a block
+    late = Plan(headers_of(shapes), until=time.perf_counter() - 1)  # no time at all
+    assert set(late.rank) == {0}
+    assert late.planned == KEY_BLOCK < len(shapes)  # one block keyed: the boards after it are left out
+    assert len(shape_keys(headers_of(shapes), more=lambda: False)) == KEY_BLOCK
+    on_time = Plan(headers_of(shapes))
+    assert len(set(on_time.rank)) > 1
+    # every board it planned is still wanted when the time is there
+    total = sum(expected_seconds(*shape) for shape in shapes)
+    assert all(decisions(late, shapes[: late.planned], 3 * total))

@@ -26,7 +26,7 @@ from solver.contest.paiza import budget_from_environment  # noqa: E402
 from solver.official.scorer import score_select  # noqa: E402
 
 DIST = os.path.join(ROOT, "dist", "paiza_main.py")
-SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (-?\d+(?:\.\d+)?)$", re.M)
+SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (-?\d+(?:\.\d+)?)(?:  workers \d+)?$", re.M)
 
 
 @pytest.fixture(scope="module")
@@ -70,14 +70,14 @@ def package_solve(pack_text):
     return result.stdout
 
 
-def baked_budget(script):
-    """The value the script assigns to BUDGET_SECONDS at top level."""
+def baked_budget(script, name="BUDGET_SECONDS"):
+    """The value the script assigns to BUDGET_SECONDS (or `name`) at top level."""
     for node in ast.parse(script).body:
         if isinstance(node, ast.Assign) and [ast.dump(t) for t in node.targets] == [
-            ast.dump(ast.Name("BUDGET_SECONDS", ast.Store()))
+            ast.dump(ast.Name(name, ast.Store()))
         ]:
             return ast.literal_eval(node.value)
-    raise AssertionError("no BUDGET_SECONDS assignment")
+    raise AssertionError("no %s assignment" % name)
 
 
 # ---------------------------------------------------------------- the committed bundle
@@ -122,6 +122,15 @@ def test_header_names_digest_and_budget(fresh_build):
     # the budget is baked into the program itself, not only the header
     assert baked_budget(other) == 1.25
     assert baked_budget(fresh_build) == build.DEFAULT_BUDGET
+
+
+def test_workers_are_baked_in(fresh_build):
+    assert baked_budget(fresh_build, "WORKERS") is None  # the machine's cores when it runs
+    one, _ = build.build(workers=1)
+    assert baked_budget(one, "WORKERS") == 1 and "workers 1" in one.decode().splitlines()[0]
+    assert one != fresh_build
+    with pytest.raises(build.BuildError):
+        build.build(workers=0)
 
 
 def test_clock_is_the_first_statement(fresh_build):
@@ -339,7 +348,7 @@ def test_stdin_wins_over_the_file_beside(tmp_path, small_pack):
     assert status == 0 and stdout == run_script(sys.executable, small_pack)[0]
 
 
-@pytest.mark.parametrize("files,says", [({}, "no .txt file"), ({"a.txt": "x", "b.txt": "y"}, "2 .txt files (a.txt, b.txt)")])
+@pytest.mark.parametrize("files,says", [({}, "no non-empty .txt file"), ({"e.txt": ""}, "no non-empty .txt file"), ({"a.txt": "x", "b.txt": "y"}, "2 .txt files (a.txt, b.txt)")])
 def test_no_pack_anywhere_is_one_line_and_status_1(tmp_path, files, says):
     status, stdout, stderr = run_beside(tmp_path, files, stdin=b"\n \n")
     assert status == 1 and stdout == b""

@@ -24,6 +24,7 @@ GOOD_ENTRY = """
     from .helper import greet
     FIRST_STATEMENT_CLOCK = time.perf_counter()
     BUDGET_SECONDS = 1.6
+    WORKERS = None
     def main():
         print(greet("paiza"))
     if __name__ == "__main__":

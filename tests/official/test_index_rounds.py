@@ -1,0 +1,51 @@
+"""Tests for solver.official.packs.index_pack in pieces: a pack indexed a chunk at a
+time and continued (`after`) finds exactly what one pass finds, in any layout."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from solver.official import packs
+from solver.official.generator import generate_pack
+from solver.official.packs import board_at, format_pack, index_pack
+
+BOARDS = generate_pack(40, "both", "middle")
+
+
+def layout(text, ending, tabs, bom, junk):
+    if tabs:
+        text = text.replace(" ", "\t")
+    text = text.replace("\n", ending)
+    return ("\ufeff" if bom else "") + junk + text
+
+
+def stop():
+    return False
+
+
+def in_pieces(text, chunk, monkeypatch):
+    """Every piece of the pack's index, each stopped after one chunk."""
+    monkeypatch.setattr(packs, "INDEX_CHUNK", chunk)
+    pieces = [index_pack(text, stop)]
+    while not pieces[-1].complete:
+        pieces.append(index_pack(text, stop, after=pieces[-1]))
+    return pieces
+
+
+@given(
+    count=st.integers(1, 40), ending=st.sampled_from(["\n", "\r\n"]), tabs=st.booleans(), bom=st.booleans(),
+    junk=st.sampled_from(["", "junk line\n", "\n\n"]), chunk=st.integers(1, 3000),
+)
+def test_an_index_in_pieces_finds_what_one_pass_finds(count, ending, tabs, bom, junk, chunk):
+    from _pytest.monkeypatch import MonkeyPatch
+
+    text = layout(format_pack(BOARDS[:count]), ending, tabs, bom, junk)
+    whole = index_pack(text)
+    with MonkeyPatch.context() as monkeypatch:
+        pieces = in_pieces(text, chunk, monkeypatch)
+    assert sum(len(piece.headers) for piece in pieces) == len(whole.headers)
+    assert [h for piece in pieces for h in piece.headers] == whole.headers
+    assert pieces[0].strays == whole.strays and all(not piece.strays for piece in pieces[1:])
+    read = [board_at(piece, k) for piece in pieces for k in range(len(piece.headers))]
+    assert read == [board_at(whole, k) for k in range(len(whole.headers))]  # boards, messages, line numbers
+    if len(pieces) > 1:
+        assert pieces[0].rest is not None and pieces[-1].rest is None
