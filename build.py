@@ -12,7 +12,9 @@ needs are bundled into one script (steps 1-2 are flatten.py's):
    each), and dropping ``if __name__ == "__main__"`` blocks of all but the entry;
    then drop every top-level definition, assignment and import the program never
    reaches from the statements that run (the modules keep helpers for tests and
-   other commands: the bundle carries only what the entry uses);
+   other commands: the bundle carries only what the entry uses).  "Reaches" is read
+   with the entry's own arguments: the branches it never takes (NEVER_TRUE, taken
+   out by drop_branches) reach nothing;
 3. put the entry's FIRST_STATEMENT_CLOCK assignment first, so the run's clock
    starts before any other set-up, and bake ``--budget`` into BUDGET_SECONDS and
    ``--workers`` into WORKERS;
@@ -44,7 +46,7 @@ import shutil
 import subprocess
 import sys
 
-from flatten import PACKAGE, BuildError, bundle, check_names, dependency_order, drop_branches
+from flatten import PACKAGE, BuildError, bundle, check_names, dependency_order
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 ENTRY_MODULE = "contest.paiza"  # dotted, under PACKAGE
@@ -53,12 +55,12 @@ OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
 # The budget baked into the bundle, in seconds from process start (solver/contest/clock.py
 # reads it from /proc, so interpreter start-up counts) to the last board started.
 # paiza.IO stops the whole run at 2.0 s.  Outside the budget: the board in progress at
-# the deadline (a board is started only while the slowest board so far still fits, and
-# play stops guessing at the deadline), the last writes and the exit.  The whole
-# process's wall time with it is in every versus.py table (docs/measurements.md).
+# the deadline (a board is started only while batch.LAST_BOARD_SECONDS are left, and it
+# stops at its next stall past the deadline), the last writes and the exit.  The whole
+# process's wall time with it is in every table of ../shared/tools/versus.py (docs/measurements.md).
 # Reading and indexing the pack count against the budget, so a bigger pack leaves less
 # time to play (the plan in solver/contest/plan.py then picks fewer).
-DEFAULT_BUDGET = 1.92
+DEFAULT_BUDGET_SECONDS = 1.92
 
 # Code the entry never runs with its own arguments, left out of the bundle: each
 # (module, function, test) names an `if` with no else whose test is never true in the
@@ -91,6 +93,68 @@ STDLIB_FALLBACK = frozenset(
     "enum fractions functools gc heapq io itertools math operator os random re statistics string "
     "struct sys textwrap time types typing warnings".split()
 )
+
+
+# ---------------------------------------------------------------- branches the entry never takes
+
+
+def _statement_lists(node):
+    """Every list of statements inside `node` (bodies, else parts, handlers), nested too."""
+    for sub in ast.walk(node):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(sub, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield block
+        for handler in getattr(sub, "handlers", ()):
+            yield handler.body
+
+
+def drop_branches(modules, never_true):
+    """Take out of the modules (their trees and lines) each ``if`` whose test the entry
+    never makes true, so that what only that branch reaches is left out as unreached.
+
+    never_true -- (module, function, test) triples: the dotted module under PACKAGE,
+                  a top-level function of it, the source of the ``if``'s test.
+    BuildError when a module is not bundled, or the function does not hold exactly one
+    ``if`` with that test, or that ``if`` has an else or shares its lines."""
+    by_name = {module.name: module for module in modules}
+    for module_name, function, test in never_true:
+        module = by_name.get(module_name)
+        place = "%s, %s(): 'if %s:'" % (module_name.replace(".", "/") + ".py", function, test)
+        if module is None:
+            raise BuildError("%s is listed as never true, but the entry does not reach that module" % place)
+        wanted = ast.dump(ast.parse(test, mode="eval").body)
+        found = [
+            (block, node)
+            for top in module.tree.body
+            if isinstance(top, ast.FunctionDef) and top.name == function
+            for block in _statement_lists(top)
+            for node in block
+            if isinstance(node, ast.If) and ast.dump(node.test) == wanted
+        ]
+        if len(found) != 1:
+            raise BuildError("%s is listed as never true, but the function holds %d such tests: "
+                             "the code changed, say again what the entry never runs" % (place, len(found)))
+        block, node = found[0]
+        _drop_if(module, block, node, place)
+
+
+def _drop_if(module, block, node, place):
+    """Remove the ``if`` statement `node` from `block` and blank its lines (a ``pass``
+    stands in when it was the block's only statement)."""
+    first, last = node.lineno, node.end_lineno
+    at = block.index(node)
+    before = block[at - 1].end_lineno if at else 0
+    after = block[at + 1].lineno if at + 1 < len(block) else None
+    indent = module.lines[first - 1][: node.col_offset]
+    if node.orelse or indent.strip() or before >= first or (after is not None and after <= last):
+        raise BuildError("%s must be an if with no else, on lines of its own" % place)
+    if len(block) == 1:
+        block[at] = ast.Pass(lineno=first, col_offset=node.col_offset, end_lineno=first, end_col_offset=node.col_offset + 4)
+        module.lines[first - 1 : last] = [indent + "pass\n"] + [""] * (last - first)
+    else:
+        del block[at]
+        module.lines[first - 1 : last] = [""] * (last - first + 1)
 
 
 # ---------------------------------------------------------------- minifying and checking
@@ -207,7 +271,7 @@ def source_digest(modules, budget, workers=None):
     return hashlib.sha256(json.dumps(record, sort_keys=True).encode("utf-8")).hexdigest()
 
 
-def build(budget=DEFAULT_BUDGET, workers=None):
+def build(budget=DEFAULT_BUDGET_SECONDS, workers=None):
     """(script bytes, a note on the 3.8 check and what was left out).  BuildError if anything is wrong."""
     if not (0 < budget < 2.0):
         raise BuildError("--budget %r: paiza.IO stops the run at 2.0 s; give 0 < budget < 2" % budget)
@@ -242,7 +306,7 @@ def main(argv=None):
         description="Bundle solver/contest/paiza.py and its modules into dist/paiza_main.py."
     )
     parser.add_argument(
-        "--budget", type=float, default=DEFAULT_BUDGET, help="seconds of play from process start (default %(default)s)"
+        "--budget", type=float, default=DEFAULT_BUDGET_SECONDS, help="seconds of play from process start (default %(default)s)"
     )
     parser.add_argument(
         "--workers", type=int, metavar="N",

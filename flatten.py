@@ -8,9 +8,9 @@
    imports, hoisting ``from __future__`` and standard-library imports to the top
    (once each), dropping ``if __name__ == "__main__"`` blocks of all but the entry,
    then every top-level definition, assignment and import the program never reaches
-   from the statements that run (`bundle`, `reachable`).  Before that, the branches
-   the entry never takes with its own arguments are taken out (`drop_branches`), so
-   what only they reach is not reached.
+   from the statements that run (`bundle`, `reachable`).  Before that, build.py
+   takes out the branches the entry never takes with its own arguments
+   (build.drop_branches), so what only they reach is not reached.
 
 What it cannot flatten faithfully is a BuildError naming the place (build.py lists
 the forms).  Minifying, checking and writing the script are build.py's.
@@ -288,68 +288,6 @@ def check_names(modules):
                     )
     if problems:
         raise BuildError("the modules cannot share one namespace:\n  " + "\n  ".join(problems))
-
-
-# ---------------------------------------------------------------- branches the entry never takes
-
-
-def _statement_lists(node):
-    """Every list of statements inside `node` (bodies, else parts, handlers), nested too."""
-    for sub in ast.walk(node):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(sub, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                yield block
-        for handler in getattr(sub, "handlers", ()):
-            yield handler.body
-
-
-def drop_branches(modules, never_true):
-    """Take out of the modules (their trees and lines) each ``if`` whose test the entry
-    never makes true, so that what only that branch reaches is left out as unreached.
-
-    never_true -- (module, function, test) triples: the dotted module under PACKAGE,
-                  a top-level function of it, the source of the ``if``'s test.
-    BuildError when a module is not bundled, or the function does not hold exactly one
-    ``if`` with that test, or that ``if`` has an else or shares its lines."""
-    by_name = {module.name: module for module in modules}
-    for module_name, function, test in never_true:
-        module = by_name.get(module_name)
-        place = "%s, %s(): 'if %s:'" % (module_name.replace(".", "/") + ".py", function, test)
-        if module is None:
-            raise BuildError("%s is listed as never true, but the entry does not reach that module" % place)
-        wanted = ast.dump(ast.parse(test, mode="eval").body)
-        found = [
-            (block, node)
-            for top in module.tree.body
-            if isinstance(top, ast.FunctionDef) and top.name == function
-            for block in _statement_lists(top)
-            for node in block
-            if isinstance(node, ast.If) and ast.dump(node.test) == wanted
-        ]
-        if len(found) != 1:
-            raise BuildError("%s is listed as never true, but the function holds %d such tests: "
-                             "the code changed, say again what the entry never runs" % (place, len(found)))
-        block, node = found[0]
-        _drop_if(module, block, node, place)
-
-
-def _drop_if(module, block, node, place):
-    """Remove the ``if`` statement `node` from `block` and blank its lines (a ``pass``
-    stands in when it was the block's only statement)."""
-    first, last = node.lineno, node.end_lineno
-    at = block.index(node)
-    before = block[at - 1].end_lineno if at else 0
-    after = block[at + 1].lineno if at + 1 < len(block) else None
-    indent = module.lines[first - 1][: node.col_offset]
-    if node.orelse or indent.strip() or before >= first or (after is not None and after <= last):
-        raise BuildError("%s must be an if with no else, on lines of its own" % place)
-    if len(block) == 1:
-        block[at] = ast.Pass(lineno=first, col_offset=node.col_offset, end_lineno=first, end_col_offset=node.col_offset + 4)
-        module.lines[first - 1 : last] = [indent + "pass\n"] + [""] * (last - first)
-    else:
-        del block[at]
-        module.lines[first - 1 : last] = [""] * (last - first + 1)
 
 
 # ---------------------------------------------------------------- bundling

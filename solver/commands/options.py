@@ -14,7 +14,7 @@ MESSAGES_SHOWN = 20
 
 LOOK_HELP = (
     "rank risky guesses by two-step safety (one exact lookahead): fewer mines hit on "
-    "dense boards, 3-5x slower on them"
+    "dense boards, several times slower on them (docs/measurements.md, Decisions)"
 )
 
 

@@ -2,7 +2,7 @@
 
 import sys
 
-from ..variants.topcoder.player import DEFAULT_GUESS, GUESSES, TIME_LIMIT, UNLOCK_SHARE, parse_guess
+from ..variants.topcoder.player import DEFAULT_POLICY, POLICIES, TIME_LIMIT_SECONDS, UNLOCK_CELL_SHARE, parse_guess
 from ..variants.topcoder.stdio import ProtocolError, play_stdio
 
 
@@ -13,9 +13,9 @@ def add_arguments(parser):
         "the statement's bounds (N 10..50, M from 10% to 30% of the cells, D one of 1 2 4 5 8 9 10) or a "
         "line the protocol does not allow is refused in one line, exit status 1."
     )
-    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="think time per test, seconds (default 10)")
-    parser.add_argument("--share", type=float, default=UNLOCK_SHARE, help="stop rule: share of the closed safe cells a guess is worth")
-    parser.add_argument("--guess", default=DEFAULT_GUESS, help="guess rule: %s (default %s)" % (", ".join(GUESSES), DEFAULT_GUESS))
+    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT_SECONDS, help="think time per test, seconds (default 10)")
+    parser.add_argument("--share", type=float, default=UNLOCK_CELL_SHARE, help="stop test: share of the closed safe cells a guess is worth")
+    parser.add_argument("--guess", default=DEFAULT_POLICY, help="guess policy: %s (default %s)" % (", ".join(POLICIES), DEFAULT_POLICY))
     parser.add_argument("--quiet", action="store_true", help="no summary line on stderr")
 
 

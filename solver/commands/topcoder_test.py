@@ -4,7 +4,7 @@ from concurrent.futures import ThreadPoolExecutor
 import sys
 
 from ..variants.topcoder.harness import parse_seeds, play_inprocess, play_subprocess, result_line, summary_line
-from ..variants.topcoder.player import DEFAULT_GUESS, GUESSES, TIME_LIMIT, parse_guess
+from ..variants.topcoder.player import DEFAULT_POLICY, POLICIES, TIME_LIMIT_SECONDS, parse_guess
 
 
 def add_arguments(parser):
@@ -14,9 +14,9 @@ def add_arguments(parser):
     )
     parser.add_argument("--seeds", default="1-10", help="seeds, e.g. 1-100 or 1,3,5-7 (default 1-10)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
-    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="think time per test, seconds")
+    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT_SECONDS, help="think time per test, seconds")
     parser.add_argument("--inprocess", action="store_true", help="run the player in this process (fast, no protocol)")
-    parser.add_argument("--guess", default=DEFAULT_GUESS, help="the player's guess rule: %s (default %s)" % (", ".join(GUESSES), DEFAULT_GUESS))
+    parser.add_argument("--guess", default=DEFAULT_POLICY, help="the player's guess policy: %s (default %s)" % (", ".join(POLICIES), DEFAULT_POLICY))
     parser.add_argument("--quiet", action="store_true", help="only the mean")
 
 

@@ -4,7 +4,7 @@ Boards are played in input order, each through its own Judge; under a budget, of
 pack text only the boards its Plan picks (those worth most points per second).  A
 board is started only while the budget leaves a little room (LAST_BOARD_SECONDS): a
 board still in play at the deadline stops at its next stall, so it overruns the
-budget by one step of the cheap rules at most.  A board whose name was already played is skipped and said so (the official
+budget by one round of the cheap steps at most.  A board whose name was already played is skipped and said so (the official
 page would score the first board of that name twice).  Every click is in range
 and on a closed cell by construction.  Totals are kept per rule, so a pack that
 mixes both header forms is reported rule by rule.
@@ -25,13 +25,14 @@ from .workers import share
 
 # Room left when a board is started: it stops at its first stall past the deadline
 # (player.play), so only the opening and single-digit steps before that stall run
-# late; keeping room for the slowest board so far instead stopped a run 20-30 ms early.
+# late; keeping room for the slowest board so far instead stopped runs early
+# (docs/measurements.md, "Per phase": the start guard).
 LAST_BOARD_SECONDS = 0.002
 
 
 def task_of(board, rule=None, trust_name=None):
-    """The player's Task for a board: its public facts (size, mine count, the safe-cell
-    rule) and the rule to play for, nothing hidden.  The one place a Board becomes a Task.
+    """The player's Task for a board: its public facts (size, mine count, the official
+    safe cells) and the scoring rule to play for, nothing hidden.  The one place a Board becomes a Task.
 
     rule       -- a contest year (2025, 2026) or None for the board's own header form.
     trust_name -- False: the name tells nothing (no mine count from it, no safe cells);

@@ -15,7 +15,7 @@ indexing asks between chunks.
 import os
 import time
 
-MAX_PLAUSIBLE_AGE = 5.0  # seconds: an older "start" means the reading cannot be trusted
+MAX_PLAUSIBLE_AGE_SECONDS = 5.0  # seconds: an older "start" means the reading cannot be trusted
 
 
 def process_start(fallback):
@@ -28,7 +28,7 @@ def process_start(fallback):
         age = time.clock_gettime(time.CLOCK_BOOTTIME) - ticks / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, AttributeError):
         return fallback
-    if not 0.0 <= age <= MAX_PLAUSIBLE_AGE:
+    if not 0.0 <= age <= MAX_PLAUSIBLE_AGE_SECONDS:
         return fallback
     return time.perf_counter() - age
 

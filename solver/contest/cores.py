@@ -2,8 +2,8 @@
 
 paiza.IO counts wall time and gives a program at least two cores (CONTEST.md), so
 the entry plays boards in parallel processes.  The cores a process may use are its
-CPU affinity (`os.sched_getaffinity`), bounded by a CPU quota of its control group
-(cgroup v2 `cpu.max`, v1 `cpu.cfs_quota_us` / `cpu.cfs_period_us`): a container
+CPU affinity (os.sched_getaffinity), bounded by a CPU quota of its control group
+(cgroup v2 cpu.max, v1 cpu.cfs_quota_us / cpu.cfs_period_us): a container
 given 1.5 CPUs of a 64-core machine has two workers' worth of time, not 64.  A
 quota is rounded up: two workers held to 1.5 CPUs still do 1.5 CPUs of play.
 

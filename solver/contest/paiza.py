@@ -44,7 +44,7 @@ from ..official.lines import TooLarge, read_text
 FIRST_STATEMENT_CLOCK = time.perf_counter()
 
 # Seconds from process start to the whole run's end of play; build.py bakes its
-# --budget into the bundle here (see the reasoning in build.py, DEFAULT_BUDGET).
+# --budget into the bundle here (see the reasoning in build.py, DEFAULT_BUDGET_SECONDS).
 BUDGET_SECONDS = 1.92
 
 # Time spent before FIRST_STATEMENT_CLOCK where /proc cannot tell it: interpreter

@@ -10,7 +10,7 @@ frame every few boards), so a worker that dies costs only the boards it had not 
 The parent only waits on the result pipes (`select`), and at the deadline stops any
 worker still playing.
 
-One worker, or no `os.fork`, or a fork or pipe refused: the same work runs in this
+One worker, or no os.fork, or a fork or pipe refused: the same work runs in this
 process, without pipes.  A record is a tuple whose first item is the board's index in
 the pack; `batch` makes and reads them.
 """

@@ -2,8 +2,8 @@
 
 Owns: constraints and components (`frontier`), certain cells (`deduce`), the
 deduction steps cheapest first until nothing changes, as the variants run them
-(`steps`), exact counting (`counting`, `sweep`, `coupling`, behind `probability`), the guess and
-stop rule (`policy`), the optional two-step look (`lookahead`), the exact endgame
+(`steps`), exact counting (`counting`, `sweep`, `coupling`, behind `probability`), the guess
+policy and the stop test (`policy`), the optional two-step look (`lookahead`), the exact endgame
 (`endgame`), and one board's loop (`player`); for the variants that play to win,
 the deeper two-step look (`twostep`), exact layout counts (`layouts`) and dead
 cells (`dead`).

@@ -31,7 +31,7 @@ safe, mines       -- bitsets of the CLASS indices (bit k: class k) certain to be
 nodes             -- search nodes the count took
 """
 
-DEFAULT_BUDGET = 1500  # search nodes per component before the sweep takes over
+NODES_PER_COMPONENT = 1500  # search nodes per component before the sweep takes over
 HARD_BUDGET_SHARE = 0.05  # of the budget, for a component like one that went over it
 SHAPES_KEPT = 200000  # counted shapes remembered at most (then the memory starts again)
 
@@ -82,7 +82,7 @@ def forget_counts():
 
 def count_solutions(component, budget=None):
     """The Counts of a component, or None if the search needs more than `budget` nodes."""
-    budget = budget or DEFAULT_BUDGET
+    budget = budget or NODES_PER_COMPONENT
     shape = component.shape
     known = _COUNTED.get(shape)
     if known is not None:
@@ -277,7 +277,7 @@ class Remembering:
         memo = self.memo
         if key in memo:
             return memo[key]
-        budget = budget or DEFAULT_BUDGET
+        budget = budget or NODES_PER_COMPONENT
         cells = component.area
         if 2 * popcount(cells & self.hard) > popcount(cells):
             budget = int(budget * HARD_BUDGET_SHARE)

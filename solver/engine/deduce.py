@@ -1,4 +1,4 @@
-"""Certain safe cells and certain mines, cheapest rule first.
+"""Certain safe cells and certain mines: the deduction steps, cheapest first.
 
 1. single digit: a digit whose mines are all known makes its other closed
    neighbours safe; one that needs every closed neighbour makes them all mines;
@@ -9,7 +9,7 @@
    a row whose right side equals the sum of its positive coefficients (or of its
    negative ones) fixes every variable in it.
 
-Every rule here is sound on its own: what it calls certain holds in every
+Every step here is sound on its own: what it calls certain holds in every
 assignment consistent with the constraints.  (The exact enumeration in
 `probability` finds the rest.)
 """

@@ -8,7 +8,7 @@ the fixed cells taken out of their constraints, the others keep their counts.
 Weights over the position's weight are exact probabilities of joint events (the
 engine's estimate gives each cell's own probability only): whether two cells can
 both be mines, how often a pair is doomed and how many layouts perfect play has to
-list (the classic player's pairs.py and perfect.py), and the weight of the two-step
+list (variants/classic/pairs.py and variants/classic/perfect.py), and the weight of the two-step
 look's scenes (twostep.py).
 """
 

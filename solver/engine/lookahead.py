@@ -11,7 +11,7 @@ guess that is merely safest now.
 Only the components the guess touches are counted again; the others keep their
 counts (the same memo the player's own estimate fills), so one look costs a few
 small enumerations.  A look that would need a component too big to count gives no
-answer: the caller then ranks by its cheaper rule.
+answer: the caller then ranks by its cheaper cost.
 """
 
 from ..grid.bitset import popcount
@@ -20,7 +20,7 @@ from .counting import count_solutions
 from .coupling import fits_mine_count
 from .probability import estimate, mine_count_odds
 
-LOOK_BUDGET = 400  # search nodes per component counted for a look
+LOOK_NODES_PER_COMPONENT = 400  # search nodes per component counted for a look
 LOOK_MIN_WEIGHT = 0.02  # digits less likely than this are not looked at
 CANNOT_SHOW = -1.0  # the safety answered for a digit no layout allows
 
@@ -40,12 +40,12 @@ class Lookahead:
 
     def _count(self, component, budget=None):
         """Counts of a component: the player's if it has them, else counted once with
-        LOOK_BUDGET (the counter estimate() is given; its budget does not apply here)."""
+        LOOK_NODES_PER_COMPONENT (the counter estimate() is given; its budget does not apply here)."""
         key = component.key
         if key in self.counts_memo:
             return self.counts_memo[key]
         if key not in self.look_memo:
-            self.look_memo[key] = count_solutions(component, LOOK_BUDGET)
+            self.look_memo[key] = count_solutions(component, LOOK_NODES_PER_COMPONENT)
         return self.look_memo[key]
 
     def second_safety(self, cell, neighbour_probs):

@@ -8,12 +8,12 @@ from a board's public facts by contest.batch.task_of.
 A board is a loop of named steps over Knowledge (what the player knows):
 
   settle  open    click every cell known to be safe: one call for the whole set
-          digits  the single-digit rule, for every digit of the board at once (bit planes)
+          digits  the single-digit step, for every digit of the board at once (bit planes)
   stall   pairs   pairs of overlapping constraints
           count   exact probabilities with the mine count; certainties become clicks
           decide  the exact endgame when few cells are undecided, else the policy's guess, or stop
 
-A step that learns something goes back to `open`: the cheap rules always run before
+A step that learns something goes back to `open`: the cheap steps always run before
 the counting, which runs only when they are stuck.  What a stall makes of a position
 is remembered for the run (_STALLS): boards of one shape start alike.
 
@@ -46,7 +46,8 @@ Task.__doc__ = """What the player may know of a board before it clicks.
 
 mines      -- the mine count (from a 2026 header or the board name), or None
 safe_cells -- cells the official generator keeps mine-free (from X, Y, MINES, MODE)
-rule       -- the rules.Rule to play for
+rule       -- the scoring rule to play for: an entry of official.rules.RULES (Rule2025,
+              Rule2026), which the engine reads but never imports
 """
 
 Step = namedtuple("Step", "cell kind p estimate mines safe")
@@ -54,7 +55,7 @@ Step.__doc__ = """What the player is about to do, for a watcher (replays, bench'
 
 cell     -- the cell about to be clicked, or None: a batch (every cell of `safe` is
             clicked next, kind "start" or "certain") or a stop (kind "stop")
-kind     -- "start" (cells the safe-cell rule keeps free), "certain", "endgame"
+kind     -- "start" (the official safe cells), "certain", "endgame"
             (the exact endgame's click, may be risky), "guess", "stop"
 p        -- the mine probability of `cell` (0.0 for certain clicks); for a stop, that
             of the guess declined, or None
@@ -139,12 +140,12 @@ def play(task, view, deadline=None, look=False, watch=None, hurry=False):
     """Play one board through `view` (a judge.View); the judge records the clicks.
 
     deadline -- a time.perf_counter() value: past it the player stops when the cheap
-                rules are stuck (the clicks so far are still a valid play)
+                steps are stuck (the clicks so far are still a valid play)
     look     -- rank risky guesses by two-step safety (lookahead): stronger on dense
                 boards, and slower
     watch    -- if given, called with a Step before every click or batch of certain
                 clicks, and at a stop
-    hurry    -- the pack has more boards than time: stop when the cheap rules are
+    hurry    -- the pack has more boards than time: stop when the cheap steps are
                 stuck once the score reaches the rule's hurried_share, and leave the
                 exact endgame out (2026 only)
     """
@@ -183,12 +184,12 @@ def play(task, view, deadline=None, look=False, watch=None, hurry=False):
 
 def settle(knowledge, view, mine_total, announce=None, kind="certain"):
     """Steps open and digits, until the digits find nothing more: click every cell known
-    to be safe (one judge call for the set), then the single-digit rule for every digit
+    to be safe (one judge call for the set), then the single-digit step for every digit
     of the board at once, and again while it finds something.  True when the board is
     done: nothing left undecided, or every closed cell a mine (what is closed plus what
     was hit makes `mine_total`).
 
-    The single-digit rule: a digit whose mines are all known makes its other closed
+    The single-digit step: a digit whose mines are all known makes its other closed
     neighbours safe; a digit that needs every closed neighbour makes them mines.  It
     compares the digit planes with the planes counting the known mines around each
     cell, and those counting the mines and closed cells.  (That second set is all the
@@ -239,7 +240,7 @@ def settle(knowledge, view, mine_total, announce=None, kind="certain"):
             satisfied = numbers & ~((p0 ^ m0) | (p1 ^ m1) | (p2 ^ m2) | (p3 ^ m3))
             row = satisfied | ((satisfied << 1) & not_left) | ((satisfied >> 1) & not_right)
             found = (row | (row << width) | (row >> width)) & unknown
-            if found:  # open these first: the costlier rule waits for their digits
+            if found:  # open these first: the costlier test waits for their digits
                 safe |= found
                 learnt = True
                 break
@@ -290,7 +291,7 @@ def forget_run():
 
 
 def stall(knowledge, task, memory, look):
-    """Steps pairs, count and decide, when the cheap rules are stuck: None when they
+    """Steps pairs, count and decide, when the cheap steps are stuck: None when they
     made some cell certain (learnt), else the (cell, kind, p) of decide.  A position
     met before in this run (on any board) is answered from _STALLS."""
     clean = memory.clean() and not look and not _endgame_may_run(knowledge, task, memory)
@@ -429,13 +430,23 @@ def click_values(task):
     return task.rule.click_values(task.width * task.height - mines, mines)
 
 
+# The stop test values what is left to open by the digit a closed safe cell is expected
+# to show: NEIGHBOURS cells around it, each a mine with the undecided cells' density,
+# times EDGE_SHARE for the board's edge (a cell of a 10x10 board has 6.84 neighbours on
+# average: 0.855 of eight), plus BESIDE_MINES because the safe cells still closed are
+# those next to the mines.  Set by hand with the first stop test, never fitted.
+NEIGHBOURS = 8.0
+EDGE_SHARE = 0.85
+BESIDE_MINES = 0.5
+
+
 def _worth_it(knowledge, task, p, expected_digit, unknown, mines_left, values):
     """The stop test (policy.worth_guessing) for a guess of mine probability p."""
     unknown_count = popcount(unknown)
     known_count = mines_left is not None
     safe_left = unknown_count - (mines_left if known_count else UNKNOWN_DENSITY * unknown_count)
     density = (mines_left / unknown_count) if (known_count and unknown_count) else UNKNOWN_DENSITY
-    average_digit = 8.0 * density * 0.85 + 0.5
+    average_digit = NEIGHBOURS * density * EDGE_SHARE + BESIDE_MINES
     score_if_stop = None
     if task.rule.floor is not None:  # the score if it stopped now, with the closed safe digits charged
         opened = digit_total(knowledge.planes, knowledge.opened & ~knowledge.mines)

@@ -1,6 +1,7 @@
 """Which uncertain cell to click, or whether to stop, for the contest's objective.
 
-What a safe cell and a mine are worth comes from the rule (rules.Rule.click_values):
+What a safe cell and a mine are worth comes from the scoring rule (Rule2025.click_values,
+Rule2026.click_values in official/rules.py):
 ADC2025: a safe cell of digit v is worth 2v (gained now, not charged at the end), a
 mine costs 20, and a board below zero counts zero.  ADC2026: each safe cell is worth
 1/safe_total, each mine costs 1/total_mines.  A guess is taken when its expected
@@ -10,13 +11,13 @@ against the cost of a mine.
 Which guess: the safest cell, with a bonus for each opened neighbour.  A digit that
 lands beside what is already known combines with it and settles more; measured on
 dense packs this hits fewer mines than ranking by a computed expected progress
-(zeros, pair rule), which it replaced.  Among equals the lowest cell wins, so blind
+(zeros, the pairs step), which it replaced.  Among equals the lowest cell wins, so blind
 guesses in an unexplored region stay together (measured better than spreading them).
 """
 
 from ..grid.bitset import lowest_cells, popcount
 
-UNLOCK_SHARE = 0.5  # share of the remaining value a successful guess is credited with
+UNLOCK_VALUE_SHARE = 0.5  # share of the remaining value a successful guess is credited with
 OPENED_BONUS = 0.03  # a guess's cost is its mine probability less this per opened neighbour
 LOOK_FROM = 0.1  # with a lookahead, guesses at least this risky are ranked by two-step safety
 LOOK_CELLS = 3  # the cells of least cost looked at that way
@@ -122,9 +123,9 @@ def worth_guessing(p, values, expected_digit, safe_left, average_digit, score_if
     """Take a guess of mine probability p?
 
     values -- (value of opening a safe cell showing d, value of clicking a mine) in the
-              rule's units (rules.Rule.click_values)
+              scoring rule's units (Rule2025.click_values, Rule2026.click_values)
 
-    If the cell is safe the guess gains its own value and a share (UNLOCK_SHARE) of the
+    If the cell is safe the guess gains its own value and a share (UNLOCK_VALUE_SHARE) of the
     value left to open: `safe_left` cells showing `average_digit`; that is weighed
     against the cost of a mine.  Under a rule with a floor (ADC2025: a board below 0
     counts 0), a board whose score if it stopped now is below it guesses freely.
@@ -132,5 +133,5 @@ def worth_guessing(p, values, expected_digit, safe_left, average_digit, score_if
     if floor is not None and score_if_stop < floor:
         return True
     safe_value, mine_value = values
-    gain = (1.0 - p) * (safe_value(expected_digit) + UNLOCK_SHARE * safe_left * safe_value(average_digit))
+    gain = (1.0 - p) * (safe_value(expected_digit) + UNLOCK_VALUE_SHARE * safe_left * safe_value(average_digit))
     return gain > -mine_value * p

@@ -30,9 +30,9 @@ then to the evaluation order (safest, fewest undecided neighbours, lowest cell).
 With `prefer_equivalent`, a safer cell that is certainly safe whenever the choice is
 safe is played instead (it is then worth clicking first).
 
-The work is counted, not timed, in whole nodes: SCENE_WORK per scene counted again,
+The work is counted, not timed, in whole nodes: SCENE_NODES per scene counted again,
 the nodes of its counts and of the dead tests, against the look's budget per move
-(the caller's: LOOK_BUDGET by default); when it runs out the best fully
+(the caller's: LOOK_NODES_PER_MOVE by default); when it runs out the best fully
 evaluated candidate is played.  So the same position always gives the same click.
 
 The settings (LookSettings, `parse_settings`): progress and blend above, window and
@@ -46,7 +46,7 @@ from itertools import islice
 from math import ceil
 
 from ..grid.bitset import cells_of, popcount
-from .counting import Counts, search_counts
+from .counting import NODES_PER_COMPONENT, Counts, search_counts  # a scene's components get counting's own budget
 from .frontier import components_of
 from .probability import estimate
 from .dead import is_dead
@@ -60,9 +60,8 @@ PROGRESS = 0.001  # the progress term: a tie-break
 DOMINATION_MARGIN = 1e-4  # how much safer a certainly-safe-with-it cell must be to go first
 TIE = 1e-9  # safeties and weights closer than this are equal
 
-SCENE_WORK = 500  # the work of counting one scene again, in nodes of counting (about 0.5 ms here)
-LOOK_BUDGET = 500000  # work of one two-step guess, in nodes: about half a second on this machine
-COUNT_NODES = 1500  # counting nodes per component of a scene (counting's default budget)
+SCENE_NODES = 500  # the work of counting one scene again, in nodes of counting
+LOOK_NODES_PER_MOVE = 500000  # work of one two-step guess, in nodes: a move stays under a second (docs/measurements.md)
 SCENE_SHAPES_KEPT = 40000  # component shapes of looks remembered at most (scene_count)
 
 Evaluation = namedtuple("Evaluation", "cell weight expected common safety order")
@@ -87,7 +86,7 @@ def parse_settings(options, text):
         except ValueError:
             number = None
         if key not in settings or number is None or number < 0:
-            raise ValueError("no setting %r in guess rule %r (progress, blend, window, offedge: non-negative numbers)" % (option, text))
+            raise ValueError("no setting %r in guess policy %r (progress, blend, window, offedge: non-negative numbers)" % (option, text))
         settings[key] = number
     return LookSettings(**settings)
 
@@ -118,7 +117,7 @@ class Scene:
 class Look:
     """Scenes after a digit, living cells and the next safety, with the work counted."""
 
-    def __init__(self, masks, counts_memo, look_memo, budget=LOOK_BUDGET, dead_memo=None, settings=DEFAULT_SETTINGS):
+    def __init__(self, masks, counts_memo, look_memo, budget=LOOK_NODES_PER_MOVE, dead_memo=None, settings=DEFAULT_SETTINGS):
         self.masks = masks
         self.progress = settings.progress  # (any record with progress and blend: a classic Policy too)
         self.blend = settings.blend
@@ -135,7 +134,7 @@ class Look:
     def count(self, component):
         """The Counts of a component of a scene, its work spent."""
         counts = self.counter(component)
-        self.spend(counts.nodes if counts is not None else COUNT_NODES)
+        self.spend(counts.nodes if counts is not None else NODES_PER_COMPONENT)
         return counts
 
     def counter(self, component, budget=None):
@@ -164,7 +163,7 @@ class Look:
     def after(self, scene, cell, digit):
         """The Scene once `cell` opened showing `digit` mines among its undecided
         neighbours; None when no layout does; False when it cannot be counted."""
-        self.spend(SCENE_WORK)
+        self.spend(SCENE_NODES)
         masks = self.masks
         bit = 1 << cell
         near = masks[cell] & scene.unknown & ~bit
@@ -272,24 +271,25 @@ class Look:
         return Evaluation(cell, secondary * (1.0 + self.progress * progress), expected, common if len(parts) > 1 else None, safety, order)
 
 
-_SCENE_SHAPES = {}  # shape -> the fields of its Counts as a plain tuple, or () when over COUNT_NODES
+_SCENE_SHAPES = {}  # shape -> the fields of its Counts as a plain tuple, or () when over NODES_PER_COMPONENT
 
 
 def scene_count(component):
-    """The Counts of a component met in a look (counting's exact search, COUNT_NODES),
+    """The Counts of a component met in a look (counting's exact search, NODES_PER_COMPONENT),
     or None.  Looks meet ten times more new shapes than play does, so they are
     remembered here, not in counting's shape memory: as plain tuples, which the
     garbage collector stops scanning (Counts is a tuple subclass, scanned at every
-    full collection: measured, pauses grew to 0.2 s after 5,000 expert games with
-    the looks' shapes there, and its clearing at SHAPES_KEPT took a move to 1 s),
-    and, when SCENE_SHAPES_KEPT are held, the older half is dropped."""
+    full collection: with the looks' shapes there, its pauses grew game after game
+    and clearing it at SHAPES_KEPT made one move very slow; docs/measurements.md,
+    "The two-step guess rule, technique by technique"), and, when SCENE_SHAPES_KEPT
+    are held, the older half is dropped."""
     shape = component.shape
     known = _SCENE_SHAPES.get(shape)
     if known is None:
         if len(_SCENE_SHAPES) >= SCENE_SHAPES_KEPT:
             for old in list(islice(_SCENE_SHAPES, SCENE_SHAPES_KEPT // 2)):
                 del _SCENE_SHAPES[old]
-        counts = search_counts(component, COUNT_NODES)
+        counts = search_counts(component, NODES_PER_COMPONENT)
         known = _SCENE_SHAPES[shape] = () if counts is None else tuple(counts)
     return Counts(*known) if known else None
 

@@ -4,7 +4,7 @@ A digit per cell (0-9) is held as four bitsets: plane k has bit c set when bit k
 cell c's digit is set.  Counting every cell's neighbours in a set, comparing two
 such numbers cell by cell, or summing digits then costs a few dozen big-int
 operations for the whole board instead of a loop over its cells.  The reader's
-board check, the judge and the player's single-digit rule all work this way.
+board check, the judge and the player's single-digit step all work this way.
 
 Only the classic eight-cell neighbourhood is counted here (geometry.CLASSIC).
 """

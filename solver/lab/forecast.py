@@ -46,14 +46,14 @@ from ..official.generator import generate_board, generate_pack
 from ..official.names import seed_of, with_seed
 from .packshape import header_pack, pack_headers, shapes
 
-TINY_BUDGET = 1e-6  # a budget that plays no board: the summary then tells when play would start
+TINY_BUDGET_SECONDS = 1e-6  # a budget that plays no board: the summary then tells when play would start
 # Sample packs: the sample repeated, so that a run's boards share sizes as a big pack's do
 # (a run of a few hundredths of a second is mostly its first boards' set-up, not play).
 COPIES = 5
-WINDOWS = (0.02, 0.06, 0.18, 0.54)  # seconds of play of the sample runs; beyond, small packs are extrapolated
+WINDOW_SECONDS = (0.02, 0.06, 0.18, 0.54)  # seconds of play of the sample runs; beyond, small packs are extrapolated
 PER_SHAPE = 3  # distinct boards of a shape in a rehearsal (the pack's own shapes, repeated)
 OFFSET_SEED = 10_000_000  # seeds of boards made for a rehearsal: past any a sample holds
-MOST_MARGIN = 0.05  # seconds: a run that stopped earlier than this before its deadline was slowed down
+MOST_MARGIN_SECONDS = 0.05  # seconds: a run that stopped earlier than this before its deadline was slowed down
 _HEADER = re.compile(r"^(\d+) (\d+) (?:\d+ )?(board_\S+)$", re.MULTILINE)
 
 
@@ -86,7 +86,7 @@ class StartModel:
         pairs = []
         for count in counts:
             text = header_pack(count, "both", "middle", form, max(counts))
-            seconds = median([run_bundle(text, TINY_BUDGET).seconds for _ in range(repeat)])
+            seconds = median([run_bundle(text, TINY_BUDGET_SECONDS).seconds for _ in range(repeat)])
             pairs.append((len(text.encode("utf-8")), seconds))
             if progress:
                 progress("start of play, %d boards (%.1f MB): %.3f s" % (count, pairs[-1][0] / 1e6, seconds))
@@ -131,7 +131,7 @@ def measure_kappa(boards, repeat=3, progress=None):
             distinct.append(b)
     once, twice = pack_of(distinct)[0], pack_of(distinct, 2)[0]
     # the fastest of a few runs: other jobs on the machine only ever add time
-    start = min(run_bundle(once, TINY_BUDGET).seconds for _ in range(repeat))
+    start = min(run_bundle(once, TINY_BUDGET_SECONDS).seconds for _ in range(repeat))
     first = min(run_bundle(once, 0).seconds for _ in range(repeat)) - start
     second = min(run_bundle(twice, 0).seconds for _ in range(repeat)) - start
     cold = max(0.0, first - (second - first))
@@ -151,13 +151,13 @@ over their oracle, times the pack's oracle): no extrapolation passes it; boards 
 sample pack's size."""
 
 
-def measure_curve(boards, kappa, oracle, copies=COPIES, windows=WINDOWS):
+def measure_curve(boards, kappa, oracle, copies=COPIES, windows=WINDOW_SECONDS):
     """The bundle on the sample pack (`boards` repeated `copies` times) with the given play
     times, until a run plays every board.  oracle(board): the most a board can score."""
     text, named = pack_of(boards, copies)
     # the earliest start of a few: a start timed while other jobs slowed the machine would
     # make a run seem to have played for less time than it had
-    start = min(run_bundle(text, TINY_BUDGET).seconds for _ in range(2))
+    start = min(run_bundle(text, TINY_BUDGET_SECONDS).seconds for _ in range(2))
     runs, margins = [(0.0, 0.0, 0.0)], []
     for window in windows:
         run = run_bundle(text, start + window)
@@ -166,7 +166,7 @@ def measure_curve(boards, kappa, oracle, copies=COPIES, windows=WINDOWS):
         runs.append((max(0.1 * played, played - cold), min(cold, 0.9 * played), float(run.score)))
         if run.played >= len(named):
             return Curve(runs, True, median(margins), float(run.score), len(named))
-        margins.append(min(MOST_MARGIN, max(0.0, window - played)))
+        margins.append(min(MOST_MARGIN_SECONDS, max(0.0, window - played)))
     reached = sum(oracle(named[name]) for _, _, name in _HEADER.findall(run.select))
     ceiling = float(run.score) * sum(oracle(b) for b in named.values()) / reached if reached else float("inf")
     return Curve(runs, False, median(margins), ceiling, len(named))

@@ -1,6 +1,6 @@
 """The `fit-plan` command: measure the player, and write the tables the plan predicts from.
 
-The plan (plan.py) ranks boards by predicted points per second from their headers
+The plan (contest/plan.py) ranks boards by predicted points per second from their headers
 alone.  Its predictions are measured means: this command plays generated official
 packs of every difficulty, with the safe cells of mode `both` and blind (mode
 `none`), under both rules, times each board as the contest plays it (reading it,
@@ -123,7 +123,7 @@ def fit(count, repeat, progress=None, rules=None):
 
 
 def module_text(tables, command, note=""):
-    """The text of plantables.py."""
+    """The text of contest/plantables.py."""
     lines = [
         '"""The plan\'s measured tables: mean seconds (in microseconds) and mean score of a',
         "board, by kind of start (safe cells of the mode, or blind) and rule, on a grid of",
@@ -145,7 +145,7 @@ def module_text(tables, command, note=""):
 
 
 def current_tables():
-    """{(kind, rule): (seconds table, score table)} as plantables.py holds them now."""
+    """{(kind, rule): (seconds table, score table)} as contest/plantables.py holds them now."""
     from ..contest import plantables
 
     return {

@@ -81,7 +81,7 @@ def _promised_mask(width, height, mines, mode):
 
 def name_promise_kept(board):
     """Whether the board is what its name says: the name's mine count, and no mine on a
-    cell the official safe-cell rule keeps free.  A name that does not describe this
+    official safe cell of its mode.  A name that does not describe this
     board promises nothing and so keeps its promise.
 
     Official boards always keep it; the player is told to trust the name only then.

@@ -6,7 +6,7 @@ nothing, a safe cell opens and shows its digit, a 0 opens its neighbours and so 
 records facts, not scores: which cells opened, each click, each hit and whether a
 safe cell was still closed when it happened; `rules` turns an Outcome into a score.
 
-The player never holds a Judge: it gets `judge.view()`, which can only click and
+The player never holds a Judge: it gets `Judge.view()`, which can only click and
 read the digits of opened cells.
 """
 
@@ -36,7 +36,7 @@ open(cell)       -- click one cell; the bitset of the cells it newly opened (a m
                     opens alone and shows 9)
 open_all(cells)  -- click every closed cell of a bitset (zeros first); the bitset of
                     the cells newly opened
-planes_of(cells) -- the digit planes (planes.py) of opened cells
+planes_of(cells) -- the digit planes (grid/planes.py) of opened cells
 """
 
 

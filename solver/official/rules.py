@@ -99,7 +99,7 @@ class Rule2026:
         return self.value(self.score(outcome))
 
     def value(self, score):
-        import fractions  # here, not at the top: the contest entry never needs it (8 ms of start-up)
+        import fractions  # here, not at the top: the contest entry never needs it (start-up: docs/measurements.md, "Per phase")
 
         return fractions.Fraction(score, self.unit)
 

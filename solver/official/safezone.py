@@ -1,4 +1,4 @@
-"""The official safe-cell rule: which cells the board generator keeps mine-free.
+"""The official safe cells: which cells the board generator keeps mine-free, by mode.
 
 The official page (``createSafeCells``) chooses, from the board size, the mine
 count and the mode string alone, a few cells where it never puts a mine: the

@@ -68,7 +68,7 @@ def _clicks_on_board(entry, board, errors, warnings):
     """The (x, y) clicks of an entry as the official page plays them on `board`.
 
     The page range-checks a click against the header's size but opens cell
-    board.width * y + x of the board it loaded: with a header of another size a
+    width * y + x of the board it loaded (its own width): with a header of another size a
     click can land on another cell (said in a warning) or past the last cell, where
     the page's script fails and the run stops (an error).
     """

@@ -86,7 +86,7 @@ def _why(frame, played, probs):
                 "(or the time ran out)." % open_count)
     where = _xy(step.cell, board.width)
     if step.kind == "start":
-        return "Opens %s: the official rule keeps it mine-free for this mode, so it is opened first." % where
+        return "Opens %s: an official safe cell of this mode (the generator keeps it mine-free), so it is opened first." % where
     if step.kind == "certain":
         return "Opens %s: safe in every mine layout that fits the digits shown (certain, mine probability 0)." % where
     if step.kind == "endgame":

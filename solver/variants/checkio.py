@@ -19,12 +19,12 @@ mines), so probabilities come from the engine's unknown-count mode.  The move is
    ``solver.probability.estimate`` (ties: the engine's `choose_guess` preference,
    then the lowest cell).
 
-Certainty comes only from sound rules (single digits, pairs, elimination, exact
+Certainty comes only from sound steps (single digits, pairs, elimination, exact
 enumeration), so a mark is never made on a cell that could be safe.  A field seen to
 contradict itself (a digit with too many or too few closed neighbours for its mines,
 two digits asking different counts of the same cells, a component with no solution)
 gets a plain open of its first closed cell; a contradiction elsewhere on the field
-goes unnoticed when a cheap rule already gives a move (no real game shows one).
+goes unnoticed when a cheap step already gives a move (no real game shows one).
 
 A referee with the mission's rules and ``win_rate(n, seed)`` live in
 tests/support/checkio_referee.py.

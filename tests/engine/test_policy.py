@@ -1,4 +1,4 @@
-"""Hand-made positions for the guess choice and the stop rule (solver.engine.policy).
+"""Hand-made positions for the guess choice and the stop test (solver.engine.policy).
 
 Each position is small enough to work out by hand; the expected answer is written
 beside it.  They fail under the mutants of issue 12: 'guess the lowest cell instead
@@ -65,7 +65,7 @@ def test_the_expected_digit_counts_known_mines_and_the_odds_around():
     assert (cell, p) == (5, 0.1) and digit == pytest.approx(2 + 0.5 + 0.25)
 
 
-# ------------------------------------------------------------------- the stop rule
+# ------------------------------------------------------------------- the stop test
 
 
 @pytest.mark.parametrize(

@@ -11,11 +11,11 @@ should stop, falls below a floor.  Ratios assert play, not time.
 - ADC2026 group: the mean board score under the 2026 rule.
 - Named groups use the official names (mine count and safe cells known: at the end
   the exact endgame decides).  Anonymous groups rename the boards ('anon_K'), so
-  the name tells nothing: no mine count, no safe cells, and the stop rule
+  the name tells nothing: no mine count, no safe cells, and the stop test
   (policy.worth_guessing_2025) decides every end; they guard that rule.
 
 How the floors were set: `python tests/engine/test_strength.py` prints each group's ratio;
-measured on the commit that added this file (the player of commit af810b7), each
+measured on the commit that added this file (the player of 2026-11-23 20:29), each
 floor is that value less 0.004, rounded down to four decimals.  The margin is the
 smallest that lets an equal player pass; the mutants it must catch (issue 12) cost
 more on the groups that guard against them:
@@ -24,7 +24,7 @@ more on the groups that guard against them:
   .8746 -> .8532, ADC2026 (2026 rule) .9513 -> .9447;
   'under the 2025 rule always guess' (policy.worth_guessing_2025): anonymous serious
   .7952 -> .7895, anonymous ultra .6700 -> .6625 (the named groups barely move: the
-  exact endgame, not the stop rule, decides their ends).
+  exact endgame, not the stop test, decides their ends).
 When the player gets stronger, raise the floors the same way.
 """
 

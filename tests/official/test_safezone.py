@@ -1,4 +1,4 @@
-"""The official safe-cell rule (solver.official.safezone): hand-checked cases and properties."""
+"""The official safe cells (solver.official.safezone): hand-checked cases and properties."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -121,7 +121,7 @@ def test_header_names_digest_and_budget(fresh_build):
     assert re.search(r"sha256 ([0-9a-f]{64})", other_text).group(1) != digest.group(1)
     # the budget is baked into the program itself, not only the header
     assert baked_budget(other) == 1.25
-    assert baked_budget(fresh_build) == build.DEFAULT_BUDGET
+    assert baked_budget(fresh_build) == build.DEFAULT_BUDGET_SECONDS
 
 
 def test_workers_are_baked_in(fresh_build):

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from solver.variants.topcoder.player import MOVE_LOOK_BUDGET, Player, keep_guessing, parse_guess, score_of
+from solver.variants.topcoder.player import MOVE_LOOK_NODES, Player, keep_guessing, parse_guess, score_of
 from solver.variants.topcoder.stdio import parse_answer, play_stdio
 from solver.variants.topcoder.harness import Case, Game, JavaSha1Prng, make_case, parse_seeds, play_inprocess, values_of
 
@@ -220,7 +220,7 @@ def test_two_step_look_is_deterministic_and_bounded():
     again, _ = clicks_of(94, "twostep")
     assert first == again
     assert player.looks > 50 and player.bad_certain == 0
-    assert player.look_left > -MOVE_LOOK_BUDGET
+    assert player.look_left > -MOVE_LOOK_NODES
     assert len(set(first)) == len(first)
     assert first != clicks_of(94, "progress")[0]
 

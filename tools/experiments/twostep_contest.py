@@ -1,10 +1,10 @@
-"""The classic two-step guess rule on contest boards: a measurement harness, not part of the package.
+"""The classic two-step guess policy on contest boards: a measurement harness, not part of the package.
 
 Measured: docs/twostep_contest.md (2026-11-25: stronger by a little with no deadline,
 about 24 times slower a board, so it does not pay in a 2-second run).
 
 The contest player (solver.engine.player) plays every board as it does; only when it
-decides to guess (not the exact endgame, not a stop: its stop rule is kept, judged on
+decides to guess (not the exact endgame, not a stop: its stop test is kept, judged on
 its own pick) the cell is chosen instead by the classic player's guess logic
 (solver.variants.classic.ClassicPlayer._guess, rule "regions" by default: unresolvable
 pairs, perfect play from 750 layouts down, walled-in regions, the two-step guess).
@@ -185,7 +185,7 @@ def main():
     sub = ap.add_subparsers(dest="what", required=True)
     p = sub.add_parser("play")
     p.add_argument("pack")
-    p.add_argument("--guess", default="default", help="default, twostep (= regions) or a classic guess rule name")
+    p.add_argument("--guess", default="default", help="default, twostep (= regions) or a classic guess policy name")
     p.add_argument("--rule", type=int, choices=(2025, 2026))
     p.add_argument("--boards", type=int, default=0)
     p.add_argument("--select", required=True)

@@ -1,7 +1,7 @@
-"""Classic Minesweeper played to win: the player (`player`), its guess rules
+"""Classic Minesweeper played to win: the player (`player`), its guess policies
 (`policies`), pairs no click can tell apart and the 50/50 credit (`pairs`), perfect
 play when few layouts remain (`perfect`), a referee that measures the win rate,
-alone or rules against each other on the same games (`referee`), and the runs of
+alone or policies against each other on the same games (`referee`), and the runs of
 many games with their report and record file (`runs`).  The two-step look,
 exact layout counts and dead cells are the engine's (`twostep`, `layouts`, `dead`),
 shared with the Topcoder player.

@@ -6,30 +6,30 @@ Interface (other programs drive it)::
     p.opened({(x, y): digit, ...})            # the cells the last click opened, cascade included
     x, y = p.next_click()                     # a closed cell; the game is lost if it is a mine
 
-It knows nothing of the start rule: only what opened.  Under both rules of the
-referee (classic_referee) the mines are uniform given what was seen, which is the
+It knows nothing of the first click: only what opened.  Under both first clicks of
+the referee (referee.py) the mines are uniform given what was seen, which is the
 engine's model, so the engine's probabilities are exact here too.
 
-The knowledge and the certain moves are the contest engine's: single digits, pairs,
-then exact enumeration with the mine count (probability.estimate).  A guess, for
+The knowledge and the certain moves are the engine's deduction steps (engine/steps.py:
+single digits, pairs, then exact enumeration with the mine count).  A guess, for
 the chance of winning (not the contest's score):
 
-1. one cell of a pair no click can ever tell apart, at once (classic_pairs: provably
+1. one cell of a pair no click can ever tell apart, at once (pairs.py: provably
    as good as the best play, and its digit helps early);
-2. perfect play when at most PERFECT_LAYOUTS layouts remain (classic_perfect),
-   within PERFECT_BUDGET;
+2. perfect play when at most PERFECT_LAYOUTS layouts remain (perfect.py), within
+   PERFECT_WORK;
 3. perfect play in a walled-in region whose mine count is fixed (_region_move);
-4. else the two-step guess (twostep.py): among the living cells near the best
-   safety (and an interior shortlist), the one whose digit best keeps the next
-   informative guess safe, times a 50/50 factor; dead cells (dead.py) only when
-   nothing living is left.
+4. else the two-step guess (engine/twostep.py): among the living cells near the
+   best safety (and an interior shortlist), the one whose digit best keeps the next
+   informative guess safe, times a 50/50 factor; dead cells (engine/dead.py) only
+   when nothing living is left.
 
-`guess` names the rule (twostep.RULES, optionally with settings): "risk" is the
-single-step rule this player had before (the cell of least risk: the mine chance
-less the layouts where that mine is lost anyway, ties by living before dead cells,
-then fewest undecided neighbours); the rules between add one technique each, so
-each can be measured on the same games (`classic --compare`).  The default,
-DEFAULT_GUESS, is all of them.
+`guess` names the guess policy (policies.POLICIES, optionally with settings):
+"risk" is the single-step policy this player had before (the cell of least risk:
+the mine chance less the layouts where that mine is lost anyway, ties by living
+before dead cells, then fewest undecided neighbours); the policies between add one
+technique each, so each can be measured on the same games (`classic --compare`).
+The default, DEFAULT_POLICY, is all of them.
 
 Deterministic: the same calls give the same clicks (no clock is read).
 """
@@ -41,29 +41,28 @@ from ...grid.geometry import geometry, spread
 from ...engine.steps import pairs_then_count, single_digits
 from ...engine.layouts import Layouts
 from ...engine.dead import is_dead
-from ...engine.twostep import LOOK_BUDGET, Look, OutOfWork, choose, interior_shortlist, safeties, scene_of
+from ...engine.twostep import LOOK_NODES_PER_MOVE, Look, OutOfWork, choose, interior_shortlist, safeties, scene_of
 from .pairs import FIFTY_SCALE, doomed_shares, fifty_influence, fifty_scan, unresolvable_pair
 from .perfect import Perfect, component_layouts, list_layouts
-from .policies import FIFTY, FULL, INTERIOR, LIVING, REGIONS, WINDOW_RULE, parse_rule
+from .policies import FIFTY, FULL, INTERIOR, LIVING, REGIONS, WINDOWED, parse_policy
 
 MAX_DIGIT = 8
 # The largest field the classic game offers: expert is 30x16, and Microsoft's Minesweeper
 # lets a custom field grow to 30 columns by 24 rows.  A bigger board is refused: the
-# engine's work grows with the fourth power of the side (a 300x300 first click took 3.7 s;
-# a 30x24 one takes about 2 ms).
+# engine's work grows with the fourth power of the side (docs/refusals.md, as measured).
 MAX_SIDE = 30
 MAX_CELLS = 30 * 24
 PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper's figure; 5,000 won nothing more)
-DEFAULT_GUESS = "regions"  # the guess rule (twostep.RULES): on 30,000 expert games 41.61% against 40.33% for "risk"
+DEFAULT_POLICY = "regions"  # the guess policy (policies.POLICIES): the strongest measured (docs/measurements.md, "Classic Minesweeper")
 REGION_LAYOUTS = 400  # perfect play in a walled-in region of this many layouts or fewer (JSMinesweeper's figure)
-REGION_BUDGET = 50000  # work of one region's search (classic_perfect units): a move keeps well under a second
-PERFECT_BUDGET = 200000  # work of one perfect-play search (classic_perfect units, the looks over the cells counted): a move stays well under a second here
+REGION_WORK = 50000  # work of one region's search (perfect.py's units): a move keeps well under a second
+PERFECT_WORK = 200000  # work of one perfect-play search (perfect.py's units, the looks over the cells counted): a move stays well under a second here
 
 
 class ClassicPlayer:
     """One game of classic Minesweeper, seen only through what opens."""
 
-    def __init__(self, width, height, mines, guess=DEFAULT_GUESS):
+    def __init__(self, width, height, mines, guess=DEFAULT_POLICY):
         if not all(type(v) is int for v in (width, height, mines)):
             raise ValueError("width, height and mines must be integers, got %r, %r, %r" % (width, height, mines))
         if width < 1 or height < 1 or not 0 <= mines < width * height:
@@ -71,9 +70,9 @@ class ClassicPlayer:
         if max(width, height) > MAX_SIDE or width * height > MAX_CELLS:
             raise ValueError("a %dx%d board is larger than the classic game's largest field (sides up to %d, "
                              "%d cells: 30 columns by 24 rows)" % (width, height, MAX_SIDE, MAX_CELLS))
-        self.rule = parse_rule(guess)  # raises ValueError for no rule
+        self.policy = parse_policy(guess)  # raises ValueError for no policy
         self.guess = guess
-        self.level = self.rule.level
+        self.level = self.policy.level
         self.width = width
         self.height = height
         self.mine_total = mines
@@ -84,16 +83,16 @@ class ClassicPlayer:
         self.zeros = 0  # opened cells showing 0: their neighbours are all safe
         self.mines = 0  # known mines
         self.safe = 0  # known safe, not opened yet
-        self.dirty = 0  # opened digits whose single-digit rule may say something new
+        self.dirty = 0  # opened digits whose single-digit step may say something new
         self.counts_memo = {}
         self.counter = Remembering(self.counts_memo)  # a component's counts, kept while it is unchanged
         self.sweeps = {}
-        self.perfect = None  # the exact game (classic_perfect.Perfect) once few layouts remain
+        self.perfect = None  # the exact game (perfect.Perfect) once few layouts remain
         self.alive = 0  # its layouts that fit what has opened since
         self.look_memo = {}  # component counts of the two-step look's scenes
         self.dead_memo = {}  # the dead tests' walks over components (dead.is_dead)
-        self.regions = {}  # perfect play in walled-in regions (classic_perfect.Perfect), by component
-        self.look_budget = LOOK_BUDGET  # work of one two-step guess (twostep.py units)
+        self.regions = {}  # perfect play in walled-in regions (perfect.Perfect), by component
+        self.look_budget = LOOK_NODES_PER_MOVE  # work of one two-step guess (engine/twostep.py's nodes)
         self.look_spent = 0.0  # the work the last two-step guess spent
 
     # ------------------------------------------------------------------ what is seen
@@ -241,7 +240,7 @@ class ClassicPlayer:
     def _guess(self, position):
         """The cell to guess when nothing is certain: one of an unresolvable pair at once,
         else perfect play when few layouts remain, else perfect play in a walled-in
-        region, else the rule's guess (the two-step look, or the cell of least risk)."""
+        region, else the policy's guess (the two-step look, or the cell of least risk)."""
         masks = self.geo.masks
         layouts = Layouts(masks, position, self.counter)
         cell = unresolvable_pair(masks, self.width, position.unknown, position.mines, layouts)
@@ -260,7 +259,7 @@ class ClassicPlayer:
 
     def _perfect_move(self, position, layouts):
         """The exact best click when at most PERFECT_LAYOUTS layouts remain and the search
-        fits PERFECT_BUDGET, else None."""
+        fits PERFECT_WORK, else None."""
         if self.perfect is None:
             if not layouts.exact or layouts.weight > PERFECT_LAYOUTS:
                 return None
@@ -268,7 +267,7 @@ class ClassicPlayer:
             layouts = list_layouts(position.components, counted, position.interior, position.mines_left)
             self.perfect = Perfect(self.geo.masks, position.unknown, position.mines, layouts)
             self.alive = self.perfect.all
-        move = self.perfect.best(self.alive, PERFECT_BUDGET)
+        move = self.perfect.best(self.alive, PERFECT_WORK)
         return None if move is None else move[0]
 
     def _region_move(self, position, layouts):
@@ -279,7 +278,7 @@ class ClassicPlayer:
         seen by nothing outside, and the rest holds the other mines whatever it
         holds: the game is won when both are, whatever the order of play, so the
         region's best click is a best click of the game.  None when there is no such
-        region or its search exceeds REGION_BUDGET."""
+        region or its search exceeds REGION_WORK."""
         chosen = None
         for comp in position.components:
             counts = layouts.counted[comp.key]
@@ -295,21 +294,21 @@ class ClassicPlayer:
         if region is None:
             mines = layouts.counted[chosen.key].low
             region = self.regions[chosen.key] = Perfect(self.geo.masks, chosen.area, position.mines, component_layouts(chosen, {mines})[mines])
-        move = region.best(region.all, REGION_BUDGET)
+        move = region.best(region.all, REGION_WORK)
         return None if move is None else move[0]
 
     def _least_risk(self, position, layouts, shares=None, living=None):
         """The undecided cell of least risk: its mine chance, less the share of layouts in
-        which a mine there would have lost the game anyway (classic_pairs.doomed_shares).
+        which a mine there would have lost the game anyway (pairs.doomed_shares).
 
         Among equals: a cell whose digit may vary before a dead one (one whose digit is
         already known if it is safe: clicking it later never loses, replaying the same
         play as if it had shown that digit), then the fewest undecided neighbours, then
-        the lowest cell.  Measured on 10,000 expert games: the fewest undecided
-        neighbours won 1.8 points more than the lowest cell alone; the most informative
-        digit (largest entropy) lost 4.2 points, the likeliest zero 1.0.
+        the lowest cell.  Of the ties measured (docs/measurements.md, "The single-step
+        player"), the fewest undecided neighbours won most; the most informative digit
+        and the likeliest zero lost.
 
-        From the "living" rule on, a dead cell (the exact test, dead.is_dead; or
+        From the "living" policy on, a dead cell (the exact test, dead.is_dead; or
         `living(cell)` when given) is guessed only when no living cell is left.
         """
         masks, unknown, result = self.geo.masks, position.unknown, position.result
@@ -325,7 +324,7 @@ class ClassicPlayer:
         keys = []
         for p, c in ranked:
             around = masks[c] & unknown & ~(1 << c)
-            keys.append((round(p - min(shares.get(c, 0.0), p), 9), _is_dead(c, around, groups), popcount(around), c))
+            keys.append((round(p - min(shares.get(c, 0.0), p), 9), _plainly_dead(c, around, groups), popcount(around), c))
         keys.sort()
         if self.level >= LIVING and layouts.exact:
             if living is None:
@@ -341,7 +340,7 @@ class ClassicPlayer:
         return keys[0][3]
 
     def _two_step(self, position, layouts, budget=None):
-        """The two-step guess (twostep.py) among the single-step pick, the living
+        """The two-step guess (engine/twostep.py) among the single-step pick, the living
         frontier cells near the best safety and an interior shortlist, within
         `budget` work (default look_budget); the single-step pick when the look
         cannot run."""
@@ -349,7 +348,7 @@ class ClassicPlayer:
         budget = self.look_budget if budget is None else budget
         shares = doomed_shares(masks, self.width, self.height, unknown, position.mines, self.numbers, layouts)
         scene = scene_of(position, layouts)
-        look = Look(masks, self.counts_memo, self.look_memo, budget, self.dead_memo, self.rule)
+        look = Look(masks, self.counts_memo, self.look_memo, budget, self.dead_memo, self.policy)
         try:
             return self._two_step_with(position, layouts, shares, scene, look)
         finally:
@@ -384,18 +383,18 @@ class ClassicPlayer:
 
     def _candidates(self, position, scene, look, pick, best):
         """The cells the two-step look scores: the single-step pick, the living frontier
-        cells within the rule's window of the best living safety `best`, and the
+        cells within the policy's window of the best living safety `best`, and the
         interior shortlist when the interior is nearly as safe."""
         unknown, result = position.unknown, position.result
         candidates = {pick}
-        if self.level >= WINDOW_RULE:
+        if self.level >= WINDOWED:
             for cells, p in zip(result.class_masks, result.class_probs):
-                if 1.0 - p >= self.rule.window * best - 1e-9:
+                if 1.0 - p >= self.policy.window * best - 1e-9:
                     for c in cells_of(cells & unknown):
                         if look.living(scene, c):
                             candidates.add(c)
         free = position.interior & unknown
-        if free and result.interior_prob is not None and 1.0 - result.interior_prob > self.rule.offedge * best:
+        if free and result.interior_prob is not None and 1.0 - result.interior_prob > self.policy.offedge * best:
             witnesses = self.numbers & spread(self.geo, unknown)
             for c in cells_of(interior_shortlist(self.geo, self.width, self.height, free, witnesses, unknown)):
                 if look.living(scene, c):
@@ -416,7 +415,7 @@ class ClassicPlayer:
             return at_once, {}
         for c in set(members) | set(enablers):
             credit = members.get(c, 0.0) + enablers.get(c, 0.0)
-            if c in safety and safety[c] + credit > self.rule.window * best and look.living(scene, c):
+            if c in safety and safety[c] + credit > self.policy.window * best and look.living(scene, c):
                 candidates.add(c)
         factor = {}
         if len(candidates) > 1:
@@ -429,7 +428,7 @@ class ClassicPlayer:
         return candidates, factor
 
 
-def _is_dead(cell, around, groups):
+def _plainly_dead(cell, around, groups):
     """Can the cell show one digit only?  (None of its neighbours undecided, or they are
     exactly the cells of one digit's constraint, the cell itself aside.)"""
     return not around or around in groups or (around | 1 << cell) in groups

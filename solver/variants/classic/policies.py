@@ -1,6 +1,6 @@
-"""The classic player's guess rules: a ladder, each rule adding one technique to the one before.
+"""The classic player's guess policies: a ladder, each adding one technique to the one before.
 
-  risk      the single-step rule: least risk, dead cells only as a tie-break
+  risk      the single-step policy: least risk, dead cells only as a tie-break
   living    the same, but a dead cell (exact test) only when no living cell is left
   interior  two-step scores (engine/twostep.py) between the single-step pick and the
             interior shortlist
@@ -12,7 +12,7 @@
   regions   + perfect play in a walled-in region whose mine count is fixed, before
             the two-step guess (the player's _region_move)
 
-A rule may carry the look's settings: 'full:progress=0.052:blend=3'
+A policy may carry the look's settings: 'full:progress=0.052:blend=3'
 (engine.twostep.LookSettings).  Each can be measured against the others on the same
 games (`classic --compare`).
 """
@@ -21,18 +21,18 @@ from collections import namedtuple
 
 from ...engine.twostep import parse_settings
 
-RULES = ("risk", "living", "interior", "window", "fifty", "full", "regions")
-LIVING, INTERIOR, WINDOW_RULE, FIFTY, FULL, REGIONS = 1, 2, 3, 4, 5, 6
+POLICIES = ("risk", "living", "interior", "window", "fifty", "full", "regions")
+LIVING, INTERIOR, WINDOWED, FIFTY, FULL, REGIONS = 1, 2, 3, 4, 5, 6  # the levels of POLICIES
 
-Rule = namedtuple("Rule", "name level progress blend window offedge")
-Rule.__doc__ = """A guess rule: one of RULES (level: its index), and the two-step look's
+Policy = namedtuple("Policy", "name level progress blend window offedge")
+Policy.__doc__ = """A guess policy: one of POLICIES (level: its index), and the two-step look's
 settings (engine.twostep.LookSettings: progress, blend, window, offedge)."""
 
 
-def parse_rule(text):
-    """The Rule of 'NAME' or 'NAME:KEY=VALUE:...' (KEY one of progress, blend,
+def parse_policy(text):
+    """The Policy of 'NAME' or 'NAME:KEY=VALUE:...' (KEY one of progress, blend,
     window, offedge; e.g. 'full:progress=0.052:blend=3'); ValueError if it is none."""
     name, *options = text.strip().split(":")
-    if name not in RULES:
-        raise ValueError("no guess rule %r (one of %s)" % (name, ", ".join(RULES)))
-    return Rule(name, RULES.index(name), *parse_settings(options, text))
+    if name not in POLICIES:
+        raise ValueError("no guess policy %r (one of %s)" % (name, ", ".join(POLICIES)))
+    return Policy(name, POLICIES.index(name), *parse_settings(options, text))

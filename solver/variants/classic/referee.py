@@ -1,6 +1,6 @@
-"""Classic Minesweeper games for ClassicPlayer: the hidden board, the start rules, win rates.
+"""Classic Minesweeper games for ClassicPlayer: the hidden board, the first clicks, win rates.
 
-Levels: beginner 9x9/10, intermediate 16x16/40, expert 30x16/99.  Start rules (as
+Levels: beginner 9x9/10, intermediate 16x16/40, expert 30x16/99.  First clicks (as
 JSMinesweeper states them for its published win rates):
 
 - "classic": the first click is in the corner (0, 0) and is never a mine; the mines
@@ -9,11 +9,11 @@ JSMinesweeper states them for its published win rates):
   around it, the mines uniform among the rest.
 
 The referee owns the mines.  The player only ever receives, through
-``player.opened``, a fresh dict of the cells a click opened (the cascade included)
+``ClassicPlayer.opened``, a fresh dict of the cells a click opened (the cascade included)
 and their digits: never a mine, never a closed cell.  The game is won when every
 safe cell is open, lost at the first mine clicked.
 
-The `classic` command plays N games under one rule, game i from its own seed
+The `classic` command plays N games with one first click, game i from its own seed
 (made from --seed and i), so the result does not depend on --jobs.
 """
 
@@ -30,7 +30,7 @@ from ...official.judge import Judge
 from .player import ClassicPlayer
 
 LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
-STARTS = {"classic": ((0, 0), 0), "modern": ((3, 3), 1)}  # first click, radius kept mine-free
+FIRST_CLICKS = {"classic": ((0, 0), 0), "modern": ((3, 3), 1)}  # the first click, and the radius around it kept mine-free
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
 
@@ -38,8 +38,8 @@ class Referee:
     """One hidden board, opened by the contest's Judge (its flood fill): open(cell) ->
     {cell: digit} of what the click opened, or None for a mine (the game is then lost)."""
 
-    def __init__(self, width, height, mines, rule, rng):
-        (x0, y0), radius = STARTS[rule]
+    def __init__(self, width, height, mines, first_click, rng):
+        (x0, y0), radius = FIRST_CLICKS[first_click]
         geo = geometry(width, height)
         self.first = y0 * width + x0
         kept = {(y0 + dy) * width + x0 + dx for dy in range(-radius, radius + 1) for dx in range(-radius, radius + 1)}
@@ -69,12 +69,12 @@ class Referee:
         return not self._judge.opened >> cell & 1
 
 
-def play_game(width, height, mines, rule, seed, player_class=ClassicPlayer, guess=None):
+def play_game(width, height, mines, first_click, seed, player_class=ClassicPlayer, guess=None):
     """(won, clicks, slowest) of one game: the referee made from `seed`, the player told
-    only the board size, the mine count and what each click opens (and its guess rule,
+    only the board size, the mine count and what each click opens (and its guess policy,
     when given); slowest is the longest the player took over one move, in seconds of
     CPU time."""
-    referee = Referee(width, height, mines, rule, random.Random(seed))
+    referee = Referee(width, height, mines, first_click, random.Random(seed))
     player = player_class(width, height, mines) if guess is None else player_class(width, height, mines, guess)
     cell = referee.first
     clicks = 0
@@ -101,9 +101,9 @@ def game_seed(seed, index):
 
 
 def _play_indexed(job):
-    level, rule, seed, index, guess = job
+    level, first_click, seed, index, guess = job
     began = time.perf_counter()
-    won, _, slowest = play_game(*LEVELS[level], rule, game_seed(seed, index), guess=guess)
+    won, _, slowest = play_game(*LEVELS[level], first_click, game_seed(seed, index), guess=guess)
     _between_games()
     return won, time.perf_counter() - began, slowest
 
@@ -111,8 +111,8 @@ def _play_indexed(job):
 def _between_games():
     """What survived a game (counting's and the looks' memories of shapes, kept for the
     run) is put out of the collector's reach, so that full collections stop scanning it
-    again and again: on 2,000 expert games the collector's time fell from 15.6 s to
-    6.0 s and its longest pause, which falls inside a move, from 0.22 s to 0.06 s."""
+    again and again: the collector's time and its longest pause, which falls inside a
+    move, both fell (docs/measurements.md, "The two-step player, 100,000 games a row")."""
     gc.freeze()
 
 
@@ -127,10 +127,10 @@ def wilson(wins, games, z=Z95):
     return centre - half, centre + half
 
 
-def play_games(level, rule, games, seed, jobs=1, progress=None, guess=None):
+def play_games(level, first_click, games, seed, jobs=1, progress=None, guess=None):
     """(wins, seconds of play summed over games, the slowest move's seconds, the index of
     its game: replay it with play_game(..., game_seed(seed, index))) of `games` games."""
-    tasks = ((level, rule, seed, i, guess) for i in range(games))  # made as the workers take them
+    tasks = ((level, first_click, seed, i, guess) for i in range(games))  # made as the workers take them
     wins = slowest_game = 0
     seconds = slowest = 0.0
     if jobs > 1:
@@ -157,23 +157,23 @@ def play_games(level, rule, games, seed, jobs=1, progress=None, guess=None):
     return wins, seconds, slowest, slowest_game
 
 
-def _play_rules(job):
-    """Every rule of `guesses` on one game: ((won, seconds, slowest move), ...)."""
-    level, rule, seed, index, guesses = job
+def _play_policies(job):
+    """Every guess policy of `guesses` on one game: ((won, seconds, slowest move), ...)."""
+    level, first_click, seed, index, guesses = job
     out = []
     for guess in guesses:
         began = time.perf_counter()
-        won, _, slowest = play_game(*LEVELS[level], rule, game_seed(seed, index), guess=guess)
+        won, _, slowest = play_game(*LEVELS[level], first_click, game_seed(seed, index), guess=guess)
         _between_games()
         out.append((won, time.perf_counter() - began, slowest))
     return tuple(out)
 
 
-def play_paired(level, rule, games, seed, guesses, jobs=1, progress=None):
-    """(outcomes, seconds, slowest): outcomes[k][i] is whether guess rule guesses[k]
-    won game i (the same game for every rule: the same seed), seconds[k] the rule's
+def play_paired(level, first_click, games, seed, guesses, jobs=1, progress=None):
+    """(outcomes, seconds, slowest): outcomes[k][i] is whether guess policy guesses[k]
+    won game i (the same game for every policy: the same seed), seconds[k] the policy's
     play summed, slowest[k] its slowest move in seconds."""
-    tasks = [(level, rule, seed, i, tuple(guesses)) for i in range(games)]
+    tasks = [(level, first_click, seed, i, tuple(guesses)) for i in range(games)]
     outcomes = [bytearray(games) for _ in guesses]
     seconds = [0.0] * len(guesses)
     slowest = [0.0] * len(guesses)
@@ -181,12 +181,12 @@ def play_paired(level, rule, games, seed, guesses, jobs=1, progress=None):
         import multiprocessing
 
         pool = multiprocessing.Pool(jobs)
-        results = pool.imap(_play_rules, tasks, chunksize=16)
+        results = pool.imap(_play_policies, tasks, chunksize=16)
     else:
-        pool, results = None, map(_play_rules, tasks)
+        pool, results = None, map(_play_policies, tasks)
     try:
-        for i, per_rule in enumerate(results):
-            for k, (won, took, move) in enumerate(per_rule):
+        for i, per_policy in enumerate(results):
+            for k, (won, took, move) in enumerate(per_policy):
                 outcomes[k][i] = won
                 seconds[k] += took
                 slowest[k] = max(slowest[k], move)
@@ -200,12 +200,12 @@ def play_paired(level, rule, games, seed, guesses, jobs=1, progress=None):
 
 
 Paired = namedtuple("Paired", "games wins_a wins_b only_a only_b difference low high p_value")
-Paired.__doc__ = """Two rules on the same games.
+Paired.__doc__ = """Two guess policies on the same games.
 
-only_a, only_b -- the discordant games: won by rule A only, by rule B only
+only_a, only_b -- the discordant games: won by policy A only, by policy B only
 difference     -- (wins_b - wins_a) / games, with its 95% interval (low, high) for
                   paired proportions: the games both won or both lost cancel out
-p_value        -- McNemar's exact test: the chance, were the rules equally good,
+p_value        -- McNemar's exact test: the chance, were the policies equally good,
                   of a split of the discordant games at least this uneven
 """
 

@@ -1,14 +1,15 @@
-"""Runs of many classic games and what they print: the win rate of one guess rule, or
-several rules compared on the same games, and the record file of their outcomes.
+"""Runs of many classic games and what they print: the win rate of one guess policy,
+or several policies compared on the same games, and the record file of their outcomes.
 
-- `one_rule`: play N games, one line: the win rate with its 95% Wilson interval,
+- `one_policy`: play N games, one line: the win rate with its 95% Wilson interval,
   ms per game, the slowest move in CPU time and its game;
-- `compared`: play the rules on the same games (referee.play_paired): a table of
-  each rule's wins, then each rule against the one before it (and the first): the
-  discordant games, the paired difference with its interval and McNemar's exact p;
+- `compared`: play the policies on the same games (referee.play_paired): a table
+  of each policy's wins, then each policy against the one before it (and the
+  first): the discordant games, the paired difference with its interval and
+  McNemar's exact p;
 - the record file (`--record`, read back with `--reuse`): a line
-  ``# classic LEVEL START SEED GAMES``, then one line per rule: the rule, a tab, a 0
-  or 1 per game.  A recorded rule is not played again.
+  ``# classic LEVEL FIRST_CLICK SEED GAMES``, then one line per policy: the policy,
+  a tab, a 0 or 1 per game.  A recorded policy is not played again.
 """
 
 import time
@@ -16,31 +17,31 @@ import time
 from .referee import LEVELS, paired, play_games, play_paired, wilson
 
 
-def one_rule(level, rule, games, seed, jobs, progress=None, guess=None):
-    """Play `games` games of `level` under the start rule `rule` (with the guess rule
-    `guess`, the player's own if None); the line that reports them."""
+def one_policy(level, first_click, games, seed, jobs, progress=None, guess=None):
+    """Play `games` games of `level` with the first click `first_click` (and the guess
+    policy `guess`, the player's own if None); the line that reports them."""
     began = time.perf_counter()
-    wins, seconds, slowest, slowest_game = play_games(level, rule, games, seed, jobs, progress, guess)
+    wins, seconds, slowest, slowest_game = play_games(level, first_click, games, seed, jobs, progress, guess)
     wall = time.perf_counter() - began
     low, high = wilson(wins, games)
     width, height, mines = LEVELS[level]
     return (
-        "%s %dx%d/%d rule %s seed %d: won %d of %d games = %.3f%% (95%% interval %.3f%%-%.3f%%), %.1f ms per game, "
+        "%s %dx%d/%d first click %s seed %d: won %d of %d games = %.3f%% (95%% interval %.3f%%-%.3f%%), %.1f ms per game, "
         "slowest move %.0f CPU ms (game %d) (%.0f s wall, %d jobs)"
-        % (level, width, height, mines, rule, seed, wins, games, 100.0 * wins / games, 100.0 * low, 100.0 * high,
+        % (level, width, height, mines, first_click, seed, wins, games, 100.0 * wins / games, 100.0 * low, 100.0 * high,
            1000.0 * seconds / games, 1000.0 * slowest, slowest_game, wall, jobs)
     )
 
 
-def compared(level, rule, games, seed, guesses, jobs, progress=None, reuse=None, record=None):
-    """Play the guess rules `guesses` on the same games (those recorded in the file
+def compared(level, first_click, games, seed, guesses, jobs, progress=None, reuse=None, record=None):
+    """Play the guess policies `guesses` on the same games (those recorded in the file
     `reuse` are read instead), write the record file `record` if given; the lines of
     the report.  ValueError when `reuse` is not a record of these games; OSError when
     a file cannot be read or written."""
-    recorded = read_record(reuse, level, rule, seed, games) if reuse else {}
+    recorded = read_record(reuse, level, first_click, seed, games) if reuse else {}
     to_play = [g for g in guesses if g not in recorded]
     began = time.perf_counter()
-    played = play_paired(level, rule, games, seed, to_play, jobs, progress) if to_play else ([], [], [])
+    played = play_paired(level, first_click, games, seed, to_play, jobs, progress) if to_play else ([], [], [])
     wall = time.perf_counter() - began
     outcomes, seconds, slowest = [], [], []
     for guess in guesses:
@@ -54,16 +55,16 @@ def compared(level, rule, games, seed, guesses, jobs, progress=None, reuse=None,
             seconds.append(played[1][k])
             slowest.append(played[2][k])
     width, height, mines = LEVELS[level]
-    lines = ["%s %dx%d/%d rule %s seed %d, %d games, the same games for every guess rule (%.0f s wall, %d jobs)"
-             % (level, width, height, mines, rule, seed, games, wall, jobs)]
+    lines = ["%s %dx%d/%d first click %s seed %d, %d games, the same games for every guess policy (%.0f s wall, %d jobs)"
+             % (level, width, height, mines, first_click, seed, games, wall, jobs)]
     lines += _wins_table(guesses, outcomes, seconds, slowest, games) + [""] + _pairs_table(guesses, outcomes)
     if record:
-        write_record(record, level, rule, seed, games, guesses, outcomes)
+        write_record(record, level, first_click, seed, games, guesses, outcomes)
     return lines
 
 
 def _wins_table(guesses, outcomes, seconds, slowest, games):
-    lines = ["| guess rule | won | win rate (95% interval) | ms/game | slowest move |", "| --- | --- | --- | --- | --- |"]
+    lines = ["| guess policy | won | win rate (95% interval) | ms/game | slowest move |", "| --- | --- | --- | --- | --- |"]
     for guess, won, took, move in zip(guesses, outcomes, seconds, slowest):
         low, high = wilson(sum(won), games)
         timing = ("%.1f | %.0f ms" % (1000.0 * took / games, 1000.0 * move)) if took is not None else "recorded | recorded"
@@ -83,25 +84,26 @@ def _pairs_table(guesses, outcomes):
     return lines
 
 
-def write_record(path, level, rule, seed, games, guesses, outcomes):
-    """The record file of the rules' outcomes (see the module docstring)."""
+def write_record(path, level, first_click, seed, games, guesses, outcomes):
+    """The record file of the policies' outcomes (see the module docstring)."""
     with open(path, "w") as out:
-        out.write("# classic %s %s %d %d\n" % (level, rule, seed, games))
+        out.write("# classic %s %s %d %d\n" % (level, first_click, seed, games))
         for guess, won in zip(guesses, outcomes):
             out.write("%s\t%s\n" % (guess, "".join("1" if w else "0" for w in won)))
 
 
-def read_record(path, level, rule, seed, games):
-    """{guess rule: outcomes of the first `games` games} of a record file made with the
-    same level, start rule and seed, and at least as many games; ValueError if it is not."""
+def read_record(path, level, first_click, seed, games):
+    """{guess policy: outcomes of the first `games` games} of a record file made with
+    the same level, first click and seed, and at least as many games; ValueError if it
+    is not."""
     with open(path) as f:
         lines = f.read().splitlines()
     if not lines or lines[0].split()[:1] != ["#"]:
-        raise ValueError("not a --record file (no '# classic LEVEL RULE SEED GAMES' line)")
-    _, _, recorded_level, recorded_rule, recorded_seed, recorded_games = lines[0].split()
-    if (recorded_level, recorded_rule, int(recorded_seed)) != (level, rule, seed) or int(recorded_games) < games:
+        raise ValueError("not a --record file (no '# classic LEVEL FIRST_CLICK SEED GAMES' line)")
+    _, _, recorded_level, recorded_click, recorded_seed, recorded_games = lines[0].split()
+    if (recorded_level, recorded_click, int(recorded_seed)) != (level, first_click, seed) or int(recorded_games) < games:
         raise ValueError("recorded %s %s seed %s, %s games: not these games"
-                         % (recorded_level, recorded_rule, recorded_seed, recorded_games))
+                         % (recorded_level, recorded_click, recorded_seed, recorded_games))
     out = {}
     for line in lines[1:]:
         guess, _, bits = line.partition("\t")

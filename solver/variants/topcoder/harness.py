@@ -31,7 +31,7 @@ import threading
 import time
 from collections import namedtuple
 
-from .player import DISTANCES, MAX_MINE_SHARE, MAX_SIDE, MIN_MINE_SHARE, MIN_SIDE, TIME_LIMIT, Player, score_of
+from .player import DISTANCES, MAX_MINE_SHARE, MAX_SIDE, MIN_MINE_SHARE, MIN_SIDE, TIME_LIMIT_SECONDS, Player, score_of
 
 MIN_N, MAX_N = MIN_SIDE, MAX_SIDE
 MIN_M, MAX_M = MIN_MINE_SHARE, MAX_MINE_SHARE
@@ -215,8 +215,8 @@ def header_lines(board):
     return [str(side), str(board.mines), str(board.reach), "%d %d" % (board.start // side, board.start % side)]
 
 
-def play_subprocess(seed, time_limit=TIME_LIMIT, command=None, guess=None):
-    """Run the player as a subprocess on `seed` (`guess`: its guess rule, the default
+def play_subprocess(seed, time_limit=TIME_LIMIT_SECONDS, command=None, guess=None):
+    """Run the player as a subprocess on `seed` (`guess`: its guess policy, the default
     if None); a Result."""
     board = make_case(seed)
     game = Game(board)
@@ -278,7 +278,7 @@ def play_subprocess(seed, time_limit=TIME_LIMIT, command=None, guess=None):
     return Result(seed, score, game.opened, game.hits, game.moves, spent, error)
 
 
-def play_inprocess(seed, time_limit=TIME_LIMIT, share=None, never_stop=False, guess=None):
+def play_inprocess(seed, time_limit=TIME_LIMIT_SECONDS, share=None, never_stop=False, guess=None):
     """Play `seed` with the player in this process (fast, for tuning); (Result, Player)."""
     board = make_case(seed)
     game = Game(board)

@@ -26,7 +26,7 @@ big for the node budget is left out of the count (its cells join the free interi
 which keeps every certainty sound) and its safest-looking cells get windowed
 estimates: the constraints nearest the cell, counted exactly.  At a dead end it
 either guesses or stops, whichever has the larger expected final score
-(`keep_guessing`).  The guess (`guess`, GUESSES): "progress" takes low mine
+(`keep_guessing`).  The guess (`guess`, POLICIES): "progress" takes low mine
 probability, then the digit's expected progress; "twostep", the default, looks two
 steps deep among the near-safest cells with the engine's two-step look
 (engine/twostep.py, on this board's neighbourhoods): the cell whose value best keeps
@@ -34,9 +34,9 @@ the next guess safe, its work counted and bounded per move and per game
 (docs/twostep_topcoder.md).  Budgets shrink as
 the think time, as reported by the tester, runs out.
 
-It shares the engine with the contest player (constraints, deduce's rules, counting
+It shares the engine with the contest player (constraints, the deduction steps, counting
 with its memory of component shapes, probability.estimate) but keeps its own loop and
-guess rule, because the game differs: no flood fill, neighbourhoods of up to 36 cells,
+guess policy, because the game differs: no flood fill, neighbourhoods of up to 36 cells,
 a score divided by the hits.  The contest policy's cost (mine probability less 0.03 per
 opened neighbour) scored less here than expected progress (docs/measurements.md,
 "Topcoder").  The line protocol with the tester is stdio.py.
@@ -62,11 +62,11 @@ refined     -- {cell: probability} from the refinement of dropped components ({}
 rough       -- cells of components too big to count (their probabilities are local guesses)
 constraints -- the live constraints the estimate was made from
 components, counts -- the counted components and their exact Counts (counts: None
-              under the "progress" guess rule, which does not read them)
+              under the "progress" guess policy, which does not read them)
 mines_left  -- the mines not yet known
 """
 
-TIME_LIMIT = 10.0  # seconds of think time per test
+TIME_LIMIT_SECONDS = 10.0  # seconds of think time per test
 
 # The statement's bounds (Topcoder MM 122 "SuperMinesweeper", its constraints and its
 # tester): N from 10 to 50; M = int(U[0.1, 0.3) * N * N); D one of these.  The
@@ -81,36 +81,36 @@ def mine_bounds(side):
     return int(MIN_MINE_SHARE * side * side), int(MAX_MINE_SHARE * side * side)
 
 # the clock: enumeration budgets by share of the time limit spent, then a hard stop
-BUDGETS = ((0.35, 30000), (0.6, 6000), (0.8, 1000), (0.9, 150))
+NODES_BY_TIME_SHARE = ((0.35, 30000), (0.6, 6000), (0.8, 1000), (0.9, 150))
 STOP_SHARE = 0.88  # past this share of the limit no more guesses (known safe cells still open)
 
 # components too big to count: windows of nearby constraints around the cells that
-# look safest (by local density), each counted exactly within WINDOW_BUDGET nodes
+# look safest (by local density), each counted exactly within WINDOW_NODES nodes
 WINDOW_CANDIDATES = 30
 WINDOW_CONSTRAINTS = 12
-WINDOW_BUDGET = 3000
+WINDOW_NODES = 3000
 
-# guess choice (see Player._choose); measured on seeds 1-300 with the stop rule:
+# guess choice (see Player._choose); measured on seeds 1-300 with the stop test:
 # a wider near-safest band and a larger progress weight both paid
 NEAR_SAFEST = 0.12
 PROGRESS_WEIGHT = 0.2
 PROGRESS_CAP = 3.0
 LOOKAHEAD_CELLS = 8
 
-# the guess rules (Player's `guess`): "progress", the rule above; "twostep", the
+# the guess policies (Player's `guess`): "progress", the choice above; "twostep", the
 # engine's two-step look (engine/twostep.py) over the Topcoder neighbourhoods
 # among the near-safest cells (see Player._two_step), the "progress" pick when the
 # position is not counted exactly or the look's work is spent
-GUESSES = ("progress", "twostep")
-DEFAULT_GUESS = "twostep"  # seeds 1-100: 0.8519 against 0.8450 (docs/twostep_topcoder.md)
+POLICIES = ("progress", "twostep")
+DEFAULT_POLICY = "twostep"  # the stronger on seeds 1-100 (docs/measurements.md, "Topcoder"; docs/twostep_topcoder.md)
 TWO_STEP_CANDIDATES = 10  # cells looked at two steps deep, safest first
-MOVE_LOOK_BUDGET = 200000  # work of one two-step guess (engine/twostep.py units, nodes)
-GAME_LOOK_BUDGET = 2000000  # work of all the two-step guesses of a game
+MOVE_LOOK_NODES = 200000  # work of one two-step guess (engine/twostep.py units, nodes)
+GAME_LOOK_NODES = 2000000  # work of all the two-step guesses of a game
 
-# stop rule (see keep_guessing): the share of the closed safe cells a successful
+# the stop test (see keep_guessing): the share of the closed safe cells a successful
 # guess is worth, fitted on always-guess games of seeds 1-300 (stopping where this
-# rule says, against the best stopping point in hindsight)
-UNLOCK_SHARE = 0.1
+# test says, against the best stopping point in hindsight)
+UNLOCK_CELL_SHARE = 0.1
 
 
 def score_of(opened, safe_total, hits):
@@ -120,7 +120,7 @@ def score_of(opened, safe_total, hits):
     return opened / safe_total / (hits + 1)
 
 
-def keep_guessing(p, opened, safe_total, hits, share=UNLOCK_SHARE):
+def keep_guessing(p, opened, safe_total, hits, share=UNLOCK_CELL_SHARE):
     """Is a guess of mine probability p worth more than stopping now?
 
     Stopping scores f / (h + 1) (f: the opened share of the safe cells, h: the hits).
@@ -138,7 +138,7 @@ def expected_progress(cell_unknown, dist, touching):
 
     dist[m]: the odds that m of the cell's undecided neighbours `cell_unknown` are mines
     (what its digit would then say, less its known mines); that alone, or against an
-    overlapping constraint (the pair rule), may settle cells.
+    overlapping constraint (the pairs step), may settle cells.
     """
     size = len(dist) - 1
     expected = 0.0
@@ -150,7 +150,7 @@ def expected_progress(cell_unknown, dist, touching):
             continue
         settled = 0
         for cells, need in touching:
-            # pair rule both ways between (cell_unknown, mines) and (cells, need)
+            # the pairs step both ways between (cell_unknown, mines) and (cells, need)
             only_new = cell_unknown & ~cells
             only_old = cells & ~cell_unknown
             if need - mines == popcount(only_old) or mines - need == popcount(only_new):
@@ -160,14 +160,14 @@ def expected_progress(cell_unknown, dist, touching):
 
 
 def parse_guess(text):
-    """The look's settings (engine.twostep.LookSettings) of a guess rule
+    """The look's settings (engine.twostep.LookSettings) of a guess policy
     'twostep[:KEY=VALUE...]' (progress, blend, window; offedge is read and unused),
     None for 'progress'; ValueError if it is neither."""
     name, sep, settings = text.strip().partition(":")
     if name == "progress" and not sep:
         return None
     if name != "twostep":
-        raise ValueError("no guess rule %r (one of %s)" % (text, ", ".join(GUESSES)))
+        raise ValueError("no guess policy %r (one of %s)" % (text, ", ".join(POLICIES)))
     return parse_settings(settings.split(":") if sep else [], text)
 
 
@@ -179,9 +179,9 @@ class Player:
     clock() -> seconds of think time spent so far.
     """
 
-    def __init__(self, side, mine_total, reach, start, reveal, clock, time_limit=TIME_LIMIT, share=UNLOCK_SHARE, never_stop=False,
-                 guess=DEFAULT_GUESS):
-        self.rule = parse_guess(guess)  # raises ValueError for no rule
+    def __init__(self, side, mine_total, reach, start, reveal, clock, time_limit=TIME_LIMIT_SECONDS, share=UNLOCK_CELL_SHARE, never_stop=False,
+                 guess=DEFAULT_POLICY):
+        self.look_settings = parse_guess(guess)  # the two-step look's, None under "progress"; ValueError for no policy
         self.geo = geometry(side, side, reach)
         self.side = side
         self.mine_total = mine_total
@@ -204,7 +204,7 @@ class Player:
         self.bad_certain = 0  # proved-safe cells that exploded (must stay 0)
         self.decisions = []  # (p, opened, hits, unknown, mines_left, exact) at each dead end
         self.stopped = False
-        self.look_left = GAME_LOOK_BUDGET  # the two-step look's work left for this game
+        self.look_left = GAME_LOOK_NODES  # the two-step look's work left for this game
         self.look_memo = {}  # component counts of the look's scenes
         self.dead_memo = {}  # the look's dead tests (engine/dead.py)
         self.looks = 0  # two-step guesses made (the look ran and chose)
@@ -231,7 +231,7 @@ class Player:
 
     def _budget(self):
         share = self.clock() / self.time_limit
-        for limit, budget in BUDGETS:
+        for limit, budget in NODES_BY_TIME_SHARE:
             if share < limit:
                 return budget
         return None
@@ -282,7 +282,7 @@ class Player:
         refined = {}
         if rough and not safe and not found:
             safe, refined = self._refine(constraints, rough, unknown, mines_left, budget)
-        counts = None if self.rule is None else [count_solutions(component, budget) for component in components]  # remembered: no new search
+        counts = None if self.look_settings is None else [count_solutions(component, budget) for component in components]  # remembered: no new search
         return safe, found, Counted(result, interior, refined, rough, constraints, components, counts, mines_left)
 
     @staticmethod
@@ -314,7 +314,7 @@ class Player:
         refined = {}
         done = 0
         tried = 0
-        window_budget = min(WINDOW_BUDGET, budget)
+        window_budget = min(WINDOW_NODES, budget)
         for x in order:
             if tried >= WINDOW_CANDIDATES or self.clock() > STOP_SHARE * self.time_limit:
                 break
@@ -409,7 +409,7 @@ class Player:
             if best is None or key > best[0]:
                 best = (key, c, p)
         cell, p = best[1], best[2]
-        if self.rule is not None and not rough and not refined and result.exact and self.look_left > 0:
+        if self.look_settings is not None and not rough and not refined and result.exact and self.look_left > 0:
             safety = {c: 1.0 - q for q, c in candidates}
             chosen = self._two_step(counted, unknown, safety, cell)
             if chosen is not None:
@@ -418,27 +418,27 @@ class Player:
 
     def _two_step(self, counted, unknown, safety, pick):
         """The two-step guess (engine/twostep.py, with this board's neighbourhoods):
-        among `pick` (the "progress" rule's) and the TWO_STEP_CANDIDATES safest living
-        cells whose safety is within the rule's window of the best living safety,
+        among `pick` (the "progress" policy's) and the TWO_STEP_CANDIDATES safest living
+        cells whose safety is within the policy's window of the best living safety,
         the one of most expected next safety: the sum over the values v it may show
         of P(safe and shows v) times the safety of the best living cells after v
         (blended with the second best, certain cells at 1).  None when the look
-        cannot run; its work is counted against MOVE_LOOK_BUDGET and the game's
-        GAME_LOOK_BUDGET, so the same position gives the same click."""
+        cannot run; its work is counted against MOVE_LOOK_NODES and the game's
+        GAME_LOOK_NODES, so the same position gives the same click."""
         masks = self.geo.masks
         weight = layouts_weight(counted.counts, popcount(counted.interior), counted.mines_left)
         if not weight:
             return None
         scene = Scene(counted.constraints, counted.components, counted.counts, unknown, counted.interior, counted.mines_left, weight,
                       counted.estimate)
-        budget = min(MOVE_LOOK_BUDGET, self.look_left)
-        look = Look(masks, {}, self.look_memo, budget, self.dead_memo, self.rule)
+        budget = min(MOVE_LOOK_NODES, self.look_left)
+        look = Look(masks, {}, self.look_memo, budget, self.dead_memo, self.look_settings)
         try:
             try:
                 top, _ = look.best_two(scene)
                 if not top:
                     return None
-                floor = self.rule.window * top[0] - 1e-9
+                floor = self.look_settings.window * top[0] - 1e-9
                 ranked = sorted((c for c, s in safety.items() if s >= floor), key=lambda c: (-round(safety[c], 9), popcount(masks[c] & unknown), c))
                 candidates = [pick]
                 for c in ranked:

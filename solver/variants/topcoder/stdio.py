@@ -3,7 +3,7 @@
 The tester writes N, M, D and the start cell, one item a line; the player answers
 with "G r c" moves (each answered by "<value> <ms>" or "BOOM! <ms>") and may end with
 "STOP" (see player.py for the game).  This module turns those lines into a
-topcoder.Player's reveal and clock, and is the `topcoder` command's work.  A line the
+player.Player's reveal and clock, and is the `topcoder` command's work.  A line the
 game does not allow (a header that is no number or outside the statement's bounds, a
 start off the board, an answer that is no value or one no cell can show) is a
 ProtocolError naming the line, never played on.
@@ -14,7 +14,7 @@ import time
 from ...grid.bitset import popcount
 from ...grid.geometry import geometry
 from ...official.lines import is_count
-from .player import DEFAULT_GUESS, DISTANCES, MAX_SIDE, MIN_SIDE, TIME_LIMIT, UNLOCK_SHARE, Player, mine_bounds, score_of
+from .player import DEFAULT_POLICY, DISTANCES, MAX_SIDE, MIN_SIDE, TIME_LIMIT_SECONDS, UNLOCK_CELL_SHARE, Player, mine_bounds, score_of
 
 
 class ProtocolError(ValueError):
@@ -79,7 +79,7 @@ def parse_answer(line, number=0):
     return value, ms
 
 
-def play_stdio(stdin, stdout, stderr=None, time_limit=TIME_LIMIT, share=UNLOCK_SHARE, statement=True, guess=DEFAULT_GUESS):
+def play_stdio(stdin, stdout, stderr=None, time_limit=TIME_LIMIT_SECONDS, share=UNLOCK_CELL_SHARE, statement=True, guess=DEFAULT_POLICY):
     """Play one game over text streams; return the Player.  ProtocolError (one line) when
     a line of the tester is not what the game allows: a malformed or out-of-bounds
     header (see read_header), an answer that is not a value, or a value no cell can

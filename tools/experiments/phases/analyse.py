@@ -103,7 +103,7 @@ def load(out, label):
 
 
 def rows_after(run):
-    """{row: Ir} of the table, and its breakdown, for the code at 6203fd3 (settle, stall)."""
+    """{row: Ir} of the table, and its breakdown, for the code of 2026-11-25 14:24 (settle, stall)."""
     t = defaultdict(int, run["cost"])
     opened = t["open.all"] + t["open.planes"]
     r = {
@@ -147,7 +147,7 @@ def rows_after(run):
 
 
 def rows_before(run):
-    """{row: Ir} of the table for the code at b74e318 (open_safe, every_single_digit):
+    """{row: Ir} of the table for the code of 2026-11-24 05:03 (open_safe, every_single_digit):
     the rows of ../phases/analyse.py:rows_of from a top-marker run."""
     t = defaultdict(int, run["cost"])
     r = {
@@ -214,7 +214,7 @@ def main(out):
     print("marker checks: %s\n" % ("FAILED" if bad else "every marker symbol called exactly as often as the harness called it, none recursive"))
 
     own = {s: table_of(runs[s, "top"], runs[s, "plain"], rows_after) for s in VERSIONS if (s, "plain") in runs}
-    print("### AFTER (6203fd3): instructions per played board, by phase, on each version's own real-run boards\n")
+    print("### AFTER (the code of 2026-11-25 14:24): instructions per played board, by phase, on each version's own real-run boards\n")
     print("| phase | 3.8 instr/board | 3.8 share | 3.11 instr/board | 3.11 share | 3.8 / 3.11 |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for row in ROWS:
@@ -244,7 +244,7 @@ def main(out):
         print("| %s | %s |" % (name, " | ".join("%.2f" % (runs[s, "top"]["meta"]["counts"][name] / own[s][0]) for s in VERSIONS)))
     print("(decide.click counts 3 per guess click: view.open, planes_of, learn)")
 
-    print("\n### Same boards: BEFORE (b74e318) and AFTER (6203fd3) on the boards of the BEFORE real runs\n")
+    print("\n### Same boards: BEFORE (2026-11-24 05:03) and AFTER (2026-11-25 14:24) on the boards of the BEFORE real runs\n")
     same = {}
     for s in VERSIONS:
         if (s, "before_top") in runs and (s, "top_onbefore") in runs:

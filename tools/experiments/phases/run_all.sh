@@ -75,7 +75,7 @@ for v in $VERSIONS; do
   valgrind --tool=callgrind --callgrind-out-file="$OUT/${s}_pass.cg" "$(py $v)" -c pass 2> "$OUT/${s}_pass.err"
   valgrind --tool=callgrind --callgrind-out-file="$OUT/${s}_compile.cg" "$(py $v)" -c "compile(open('$BUNDLE').read(), 'paiza_main.py', 'exec')" 2> "$OUT/${s}_compile.err"
   # the bundle itself on an empty pack: start-up, compiling the 54 KB script, its set-up.
-  # Since 8c89be8 an empty stdin makes it play the one .txt beside it (none beside
+  # Since 2026-11-25 13:00 an empty stdin makes it play the one .txt beside it (none beside
   # dist/paiza_main.py: a one-line error, no solve_text); so a copy of the bundle with an
   # empty pack.txt beside it plays the empty pack ("boards 0/0"), as the BEFORE bundle did.
   mkdir -p "$OUT/empty_pack" && cp "$BUNDLE" "$OUT/empty_pack/paiza_main.py" && : > "$OUT/empty_pack/pack.txt"
