@@ -327,6 +327,9 @@ CONTRADICTIONS = {  # (width, height, mines), calls accepted first, the refused 
     "a digit beside zeros only": ((9, 9, 10), [{(0, 0): 1}], {(1, 0): 0}, "(0, 0)"),
     "zeros leaving a 1 no room": ((3, 3, 1), [{(0, 0): 1}, {(2, 0): 0}], {(0, 2): 0}, "(0, 0)"),
     "a digit that is not 0-8": ((9, 9, 10), [], {(4, 4): 9}, "(4, 4)"),
+    # no layout of the mines shows these digits together (only a count of the layouts sees it)
+    "two far-apart 1s with one mine": ((9, 9, 1), [], {(0, 0): 1, (8, 8): 1}, "(8, 8)"),
+    "a 1 and a 2 over the same two cells": ((2, 3, 2), [{(0, 0): 1}], {(1, 0): 2}, "(1, 0)"),
 }
 
 
@@ -343,6 +346,7 @@ def test_classic_player_refuses_a_contradiction_naming_the_cell_and_keeps_nothin
         player.opened(refused)
     assert cell in str(refusal.value)
     assert (list(player.values), player.hidden, player.numbers, player.safe, player.mines) == kept
+    player.next_click()  # and it plays on from what it kept
 
 
 # ------------------------------------------------------------ 9, 11: advise's arguments
