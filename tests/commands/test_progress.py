@@ -97,6 +97,9 @@ LONG_WORK = {
     "bench": (["bench", "pack.txt"], "bench pack.txt: "),
     "gen": (["gen", "3000", "both", "low"], "gen: "),
     "icpc --bench": (["icpc", "--bench", "5000"], "icpc --bench: "),
+    "topcoder-test": (["topcoder-test", "--seeds", "1-2", "--inprocess", "--quiet", "--time-limit", "1"], "topcoder-test: "),
+    "classic": (["classic", "--level", "beginner", "--games", "30"], "classic: "),
+    "classic --compare": (["classic", "--level", "beginner", "--games", "10", "--compare", "risk,full"], "classic --compare: "),
 }
 
 
