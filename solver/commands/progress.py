@@ -1,8 +1,8 @@
 """Progress of long work: one line on stderr that updates in place, only on a terminal.
 
 A command that can take more than a few seconds makes a Progress and calls it as
-work is done (`progress(done, total)` or `progress.say(text)`); the layers below take
-such a callback and know nothing of terminals.  On a terminal the line is redrawn
+work is done (with done and total, or `Progress.say` with a text); the layers below
+take such a callback and know nothing of terminals.  On a terminal the line is redrawn
 at most every INTERVAL seconds, each time over the last one ('\\r', padded with
 spaces); off a terminal (a file, a pipe, a log) nothing is written, so the output a
 script reads is the same.  A command that streams its output as it goes names that
