@@ -1,9 +1,17 @@
 """Sets of cells as Python ints: bit i is cell i.  The few helpers every hot loop shares."""
 
+from functools import lru_cache
+
+# Masks whose counts a run keeps before 3.10 (see popcount): a few megabytes.
+POPCOUNT_MEMORY = 1 << 14
+
 try:
     popcount = int.bit_count  # Python 3.10+
 except AttributeError:  # pragma: no cover - exercised under 3.8/3.9
-
+    # Before 3.10 a count is a Python call; the same masks recur (neighbourhoods, a
+    # board's constraints: nine calls in ten on the ADC2026 pack), and a hit in the
+    # C-level cache makes no Python frame (docs/measurements.md, "3.8").
+    @lru_cache(maxsize=POPCOUNT_MEMORY)
     def popcount(mask):
         return bin(mask).count("1")
 
