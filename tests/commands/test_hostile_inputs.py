@@ -295,10 +295,13 @@ def test_topcoder_refuses_a_malformed_protocol_or_a_game_out_of_bounds_in_one_li
 def test_topcoder_plays_a_game_inside_the_bounds(tmp_path):
     from solver.variants.topcoder.harness import header_lines, make_case
 
-    # the tester closes the game after the header and the first answer: a quiet end
+    # a game inside the bounds is played: its first move comes; the input then ends with
+    # that move unanswered, which is said in one line (it was a quiet end, status 0)
     board = make_case(1)
     status, out, err = run_solver("topcoder", "--quiet", input_text="\n".join(header_lines(board)) + "\n")
-    assert status == 0 and err == "" and out.startswith("G ")
+    assert out.startswith("G ") and status == 1
+    assert err.splitlines() == ["topcoder: the tester's input ended in the middle of the game: the move %s has no "
+                                "answer" % out.split("\n")[0]]
 
 
 @pytest.mark.parametrize("seeds", ["abc", "1-x", "10-1", "1_0", "1-100000000"])
