@@ -94,10 +94,11 @@ class ClassicPlayer:
         self.regions = {}  # perfect play in walled-in regions (perfect.Perfect), by component
         self.look_budget = LOOK_NODES_PER_MOVE  # work of one two-step guess (engine/twostep.py's nodes)
         self.look_spent = 0.0  # the work the last two-step guess spent
+        self.exact = True  # opened() counts the layouts of what it is told (see there)
 
     # ------------------------------------------------------------------ what is seen
 
-    def opened(self, cells, exact=True):
+    def opened(self, cells):
         """Take in the cells a click opened: {(x, y): digit}.
 
         ValueError naming the cell when the call cannot be true of any board, and then
@@ -109,10 +110,10 @@ class ClassicPlayer:
         safe cells, digits that no mine layout shows together (two 1s far apart with one
         mine; a 1 and a 2 over the same two closed cells).
 
-        exact -- count the layouts for that last test (about 1.6 ms a call on an expert
-                 board, as much again as the play itself); the project's referee, whose
-                 calls come from a real board, leaves it out."""
-        new, digits = self._checked(cells, exact)
+        The layouts are counted for that last test while the attribute `exact` is true
+        (the default): about 1.6 ms a call on an expert board, as much again as the play
+        itself.  The project's referee, whose calls come from a real board, sets it false."""
+        new, digits = self._checked(cells)
         self.zeros |= sum(1 << cell for cell, digit in digits.items() if digit == 0)
         for cell, digit in digits.items():
             self.values[cell] = digit
@@ -125,7 +126,7 @@ class ClassicPlayer:
         geo = self.geo
         self.dirty |= (new | (spread(geo, new) & self.numbers)) & spread(geo, self.hidden & ~self.mines)
 
-    def _checked(self, cells, exact=True):
+    def _checked(self, cells):
         """(bitset, {cell: digit}) of a call to `opened`, or ValueError saying which cell
         makes it impossible (see opened); reads the player, changes nothing."""
         width, height, masks = self.width, self.height, self.geo.masks
@@ -178,7 +179,7 @@ class ClassicPlayer:
             if known > digit:
                 raise ValueError("cell (%d, %d) shows %d, but %d of its neighbours are known mines"
                                  % (cell % width, cell // width, digit, known))
-        cell = self._impossible(digits) if exact else None
+        cell = self._impossible(digits) if self.exact else None
         if cell is not None:
             raise ValueError("cell (%d, %d) shows %d, but no layout of the board's %d mine%s shows it with the digits "
                              "opened before it" % (cell % width, cell // width, digits[cell], self.mine_total,

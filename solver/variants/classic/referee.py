@@ -76,6 +76,7 @@ def play_game(width, height, mines, first_click, seed, player_class=ClassicPlaye
     CPU time."""
     referee = Referee(width, height, mines, first_click, random.Random(seed))
     player = player_class(width, height, mines) if guess is None else player_class(width, height, mines, guess)
+    player.exact = False  # a real board's cells: no layout count is needed to trust them (ClassicPlayer.opened)
     cell = referee.first
     clicks = 0
     slowest = 0.0
@@ -84,8 +85,7 @@ def play_game(width, height, mines, first_click, seed, player_class=ClassicPlaye
         shown = referee.open(cell)
         if shown is None:
             return False, clicks, slowest
-        # a real board's cells: no layout count needed to trust them (ClassicPlayer.opened)
-        player.opened({(c % width, c // width): digit for c, digit in shown.items()}, exact=False)
+        player.opened({(c % width, c // width): digit for c, digit in shown.items()})
         if referee.won:
             return True, clicks, slowest
         began = time.process_time()  # CPU time: another job on the machine does not lengthen a move
