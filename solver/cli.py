@@ -15,13 +15,18 @@ are met as the contest entry meets them: solver/contest/streams.py.
 import argparse
 import errno
 import importlib
+import os
 import sys
 
+from . import __version__
 from .contest.streams import closed_streams, output_failed, quiet_stderr, reader_gone
 
 # what writing stdout can fail with, besides a reader gone: a full disk or quota, a
 # file too large, a device error
 OUTPUT_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
+
+# the command's name in the project's scripts (pyproject.toml, [project.scripts])
+SCRIPT = "adc-solver"
 
 # (name, one-line help): the command's module is solver/commands/<name>.py ('-' -> '_'),
 # imported only when that command is run (importing every command costs about 0.1 s)
@@ -48,6 +53,39 @@ def command_module(name):
     return importlib.import_module("solver.commands." + name.replace("-", "_"))
 
 
+def program_name(argv=None, orig_argv=None):
+    """The program's name as it was invoked, for usage lines and messages: the installed
+    script's name (`adc-solver`), or `python3 -m solver` with the interpreter named as
+    typed (sys.orig_argv, Python 3.10+); anything else (an embedding, a test runner)
+    reads `python -m solver`."""
+    argv = sys.argv if argv is None else argv
+    orig_argv = getattr(sys, "orig_argv", None) if orig_argv is None else orig_argv
+    first = argv[0] if argv else ""
+    if os.path.basename(first) == SCRIPT:
+        return SCRIPT
+    ours = os.path.join(os.path.dirname(os.path.abspath(__file__)), "__main__.py")
+    if first and os.path.abspath(first) == ours and orig_argv:
+        return "%s -m solver" % os.path.basename(orig_argv[0])
+    return "python -m solver"
+
+
+def shows_default(default):
+    """Whether an option's default is something to show in its help."""
+    return default not in (None, False, argparse.SUPPRESS, "", [])
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with every option's default shown: an option whose help does not
+    speak of its default gets '(default: VALUE)' (a switch, or an option whose default is
+    nothing, has none to show)."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if action.option_strings and "default" not in text and action.nargs != 0 and shows_default(action.default):
+            text += " (default: %(default)s)"
+        return text
+
+
 class Parser(argparse.ArgumentParser):
     """argparse's parser, but a usage error is one line on stderr (status 2): the error,
     then the usage squeezed onto the same line."""
@@ -62,13 +100,15 @@ def build_parser(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     named = next((arg for arg in argv if not arg.startswith("-")), None)
     parser = Parser(
-        prog="python -m solver",
+        prog=program_name(),
         description="Minesweeper contest player (ADC2025/ADC2026) and friends.",
+        formatter_class=HelpFormatter,
     )
+    parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, help_text in COMMANDS:
-        command = sub.add_parser(name, help=help_text, description=help_text)
+        command = sub.add_parser(name, help=help_text, description=help_text, formatter_class=HelpFormatter)
         if name == named:
             module = command_module(name)
             module.add_arguments(command)
@@ -80,7 +120,7 @@ def main(argv=None):
     closed = closed_streams()
     quiet_stderr()  # a message that cannot be written never costs the output
     if "stdout" in closed:  # every command prints on stdout
-        print("python -m solver: stdout is closed: there is nowhere to print the output", file=sys.stderr)
+        print("%s: stdout is closed: there is nowhere to print the output" % program_name(), file=sys.stderr)
         return 1
     args = build_parser(argv).parse_args(argv)
     try:

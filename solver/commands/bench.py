@@ -2,10 +2,11 @@
 
 import sys
 
-from ..contest.batch import format_totals
-from .options import LOOK_HELP
-from ..lab.bench import bench_pack, contest_total, table_header, table_row
-from ..official.generator import generate_pack
+from .options import LOOK_HELP, kind_refused, print_messages
+from .progress import Progress
+from ..lab.bench import bench_pack, contest_run, table_header, table_row
+from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, generate_pack
+from ..official.kinds import PACK
 from ..official.lines import is_count, read_text
 from ..official.names import pack_name
 from ..official.packs import read_pack
@@ -18,7 +19,8 @@ def add_arguments(parser):
         "boards, oracle ratio, mine hits per board, the hits expected (risk: the sum of the "
         "guesses' mine probabilities), mean score, boards per second, the floor (boards per "
         "second of a replay that opens every safe cell with no reasoning), "
-        "slowest board in ms; with --contest also the total the paiza entry scores in its 2 s run."
+        "slowest board in ms; with --contest also the total and the boards the paiza entry makes in its 2 s run "
+        "(the entry run on its own, cold, in a fresh process, as paiza.IO runs it).  Progress on stderr on a terminal."
     )
     parser.add_argument("packs", nargs="*", help="board pack files")
     parser.add_argument(
@@ -30,7 +32,8 @@ def add_arguments(parser):
         "--repeat", type=int, default=1, metavar="N",
         help="play each board N times and time its fastest run (steadier speeds on a busy machine)",
     )
-    parser.add_argument("--contest", action="store_true", help="also print the total the paiza entry scores on the pack in its 2 s run")
+    parser.add_argument("--contest", action="store_true", help="also print the total the paiza entry scores on the pack in its 2 s "
+                        "run, and the boards it plays (the entry in a fresh process: python -m solver.contest.paiza)")
     parser.add_argument("--look", action="store_true", help=LOOK_HELP + " (the --contest total is the entry's, without it)")
 
 
@@ -43,37 +46,48 @@ def run(args):
     if not 1 <= args.repeat <= MAX_REPEAT:
         print("error: --repeat must be from 1 to %d" % MAX_REPEAT, file=sys.stderr)
         return 2
-    for count, _, _ in args.gen:
+    for count, mode, difficulty in args.gen:
         if not (is_count(count) and len(count) <= 9 and 1 <= int(count) <= MAX_GEN):
             print("error: --gen %s: COUNT must be a whole number from 1 to %d" % (count[:20], MAX_GEN), file=sys.stderr)
             return 2
+        if mode not in PACK_MODES or difficulty not in DIFFICULTY_RATIOS:
+            print("error: --gen %s %s %s: MODE must be one of %s and DIFFICULTY one of %s" % (
+                count, mode[:20], difficulty[:20], ", ".join(PACK_MODES), ", ".join(DIFFICULTY_RATIOS)), file=sys.stderr)
+            return 2
+    if not args.packs and not args.gen:
+        print("error: give a pack file or --gen COUNT MODE DIFFICULTY", file=sys.stderr)
+        return 2
     packs = []
     for path in args.packs:
         try:
-            boards, errors = read_pack(read_text(sys.stdin if path == "-" else path))
+            text = read_text(sys.stdin if path == "-" else path)
         except OSError as exc:
             print("error: cannot read %s: %s" % (path, exc.strerror), file=sys.stderr)
             return 1
-        for error in errors:
-            print("error: %s" % error, file=sys.stderr)
+        if kind_refused(text, PACK, path):
+            return 1
+        boards, errors = read_pack(text)
+        print_messages(errors, "error: ")
+        if not boards:
+            print("error: %s holds no board that reads" % path, file=sys.stderr)
+            return 1
         packs.append((path, boards))
     for count, mode, difficulty in args.gen:
-        try:
-            packs.append((pack_name(int(count), mode, difficulty), generate_pack(int(count), mode, difficulty)))
-        except ValueError as exc:
-            print("error: --gen %s %s %s: %s" % (count, mode, difficulty, exc), file=sys.stderr)
-            return 2
-    if not packs:
-        print("error: give a pack file or --gen COUNT MODE DIFFICULTY", file=sys.stderr)
-        return 2
+        packs.append((pack_name(int(count), mode, difficulty), generate_pack(int(count), mode, difficulty)))
     print(table_header(args.contest))
     for name, boards in packs:
-        print("%s: playing %d boards" % (name, len(boards)), file=sys.stderr)
-        figures = bench_pack(boards, args.rule, sys.stderr, args.repeat, args.look)
+        progress = Progress("bench %s" % name, "boards")
+        figures = bench_pack(boards, args.rule, progress, args.repeat, args.look)
         contest = None
         if args.contest:
-            count, totals = contest_total(boards, args.rule)
-            contest = (count, format_totals(totals))
+            progress.say("the entry's 2 s run, in a fresh process")
+            try:
+                contest = contest_run(boards, args.rule)
+            except (OSError, RuntimeError) as exc:
+                progress.close()
+                print("error: %s: %s" % (name, exc), file=sys.stderr)
+                return 1
+        progress.close()
         print(table_row(name, figures, contest))
         sys.stdout.flush()
     return 0

@@ -5,20 +5,20 @@ import sys
 
 from ..variants.classic.policies import POLICIES, parse_policy
 from ..variants.classic.referee import FIRST_CLICKS, LEVELS
-from ..variants.classic.runs import compared, one_policy
+from ..variants.classic.runs import compared, one_policy, read_record
+from .options import output_problem
+from .progress import Progress
 
 
-def _progress_bar(stream):
+def _progress_bar(line):
+    """A progress(done, games, wins) for the referee: a bar of 40 steps on the Progress line."""
     shown = [-1]
 
     def show(done, games, wins):
         step = done * 40 // games
-        if step != shown[0] or done == games:
+        if line.on and (step != shown[0] or done == games):
             shown[0] = step
-            stream.write("\r[%-40s] %d/%d games, %.2f%% won" % ("#" * step, done, games, 100.0 * wins / done))
-            if done == games:
-                stream.write("\n")
-            stream.flush()
+            line.say("[%-40s] %d/%d games, %.2f%% won" % ("#" * step, done, games, 100.0 * wins / done))
 
     return show
 
@@ -27,7 +27,7 @@ def add_arguments(parser):
     parser.description = (
         "Reads nothing: plays N classic Minesweeper games with its own referee (mines placed "
         "uniformly, kept off the first click) and prints the win rate with a 95% Wilson interval, "
-        "ms per game and the slowest move in CPU time with its game; a progress bar on stderr."
+        "ms per game and the slowest move in CPU time with its game; a progress bar on stderr on a terminal."
     )
     parser.add_argument("--level", choices=sorted(LEVELS), default="expert", help="beginner 9x9/10, intermediate 16x16/40, expert 30x16/99")
     parser.add_argument("--first-click", choices=sorted(FIRST_CLICKS), default="classic",
@@ -62,30 +62,53 @@ def run(args):
         print("error: --games must be from 1 to %d and --jobs at least 1" % MAX_GAMES, file=sys.stderr)
         return 2
     args.jobs = min(args.jobs, args.games)  # a worker with no game to play is not started
-    if args.compare is not None:
-        guesses = [g.strip() for g in args.compare.split(",") if g.strip()]
-        if len(guesses) < 2 or not all(map(_is_policy, guesses)) or len(set(guesses)) < len(guesses):
-            print("error: --compare needs two or more different policies of %s, comma-separated" % ", ".join(POLICIES), file=sys.stderr)
+    if args.compare is None:
+        if args.record is not None or args.reuse is not None:
+            print("error: --record and --reuse go with --compare", file=sys.stderr)
             return 2
-        try:
-            lines = compared(args.level, args.first_click, args.games, args.seed, guesses, args.jobs, _progress_bar(sys.stderr),
-                             args.reuse, args.record)
-        except (OSError, ValueError) as problem:
-            written = isinstance(problem, OSError) and args.record is not None and problem.filename == args.record
-            print("error: %s: %s" % ("--record " + args.record if written else "--reuse %s" % args.reuse, problem), file=sys.stderr)
+        problem = args.guess is not None and _policy_problem(args.guess)
+        if problem:
+            print("error: --guess: %s" % problem, file=sys.stderr)
             return 2
-        print("\n".join(lines))
+        line = Progress("classic")
+        result = one_policy(args.level, args.first_click, args.games, args.seed, args.jobs, _progress_bar(line), args.guess)
+        line.close()
+        print(result)
         return 0
-    if args.guess is not None and not _is_policy(args.guess):
-        print("error: no guess policy %r (one of %s, optionally :progress=X:blend=X:window=X:offedge=X)" % (args.guess, ", ".join(POLICIES)), file=sys.stderr)
+    guesses = [g.strip() for g in args.compare.split(",") if g.strip()]
+    problem = next(filter(None, map(_policy_problem, guesses)), None)
+    if problem or len(guesses) < 2 or len(set(guesses)) < len(guesses):
+        print("error: --compare needs two or more different policies of %s, comma-separated%s"
+              % (", ".join(POLICIES), ": " + problem if problem else ""), file=sys.stderr)
         return 2
-    print(one_policy(args.level, args.first_click, args.games, args.seed, args.jobs, _progress_bar(sys.stderr), args.guess))
+    # the files, checked before any game is played
+    problem = args.record is not None and output_problem(args.record)
+    if problem:
+        print("error: --record %s: cannot write it: %s" % (args.record, problem), file=sys.stderr)
+        return 1
+    if args.reuse is not None:
+        try:
+            read_record(args.reuse, args.level, args.first_click, args.seed, args.games)
+        except (OSError, ValueError) as exc:
+            print("error: --reuse %s: %s" % (args.reuse, getattr(exc, "strerror", None) or exc), file=sys.stderr)
+            return 1
+    line = Progress("classic --compare")
+    try:
+        lines = compared(args.level, args.first_click, args.games, args.seed, guesses, args.jobs, _progress_bar(line),
+                         args.reuse, args.record)
+    except OSError as exc:  # what the check could not see (no permission, a full disk)
+        line.close()
+        print("error: %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
+        return 1
+    line.close()
+    print("\n".join(lines))
     return 0
 
 
-def _is_policy(text):
+def _policy_problem(text):
+    """Why `text` is no guess policy (parse_policy's words), or None."""
     try:
         parse_policy(text)
-    except ValueError:
-        return False
-    return True
+    except ValueError as exc:
+        return str(exc)
+    return None

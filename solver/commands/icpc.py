@@ -2,7 +2,8 @@
 
 import sys
 
-from ..variants.icpc import BENCH_FIELDS, FieldFormatError, bench, least_closed, read_fields
+from ..variants.icpc import BENCH_FIELDS, MAX_BENCH_FIELDS, FieldFormatError, bench, least_closed, read_fields
+from .progress import Progress
 
 
 def stdin_lines():
@@ -14,22 +15,31 @@ def stdin_lines():
 
 
 def add_arguments(parser):
+    parser.description = (
+        "ICPC Mid-Central USA 2003 'Data Mining?': reads fields on stdin and prints, one line a field, the least "
+        "number of safe cells a casual player leaves closed over every start cell.  Input: each field is a line "
+        "'r c' (two whole numbers, r, c >= 3, r * c <= 40), then r rows of c characters, 'M' a mine and '.' a "
+        "safe cell; a line '0 0' ends the input.  A line that breaks the format is refused in one line naming it "
+        "(exit status 1), after the answers before it."
+    )
     parser.add_argument(
         "--bench",
         metavar="N",
         type=int,
         nargs="?",
         const=BENCH_FIELDS,
-        help=f"instead of reading stdin, time N random fields (default {BENCH_FIELDS})",
+        help=f"instead of reading stdin, time N random fields (1 to {MAX_BENCH_FIELDS:,}; N left out: {BENCH_FIELDS})",
     )
 
 
 def run(args):
     if getattr(args, "bench", None) is not None:
-        if args.bench < 1:
-            print("icpc: --bench needs a positive number of fields", file=sys.stderr)
+        if not 1 <= args.bench <= MAX_BENCH_FIELDS:
+            print("icpc: --bench needs a number of fields from 1 to %d" % MAX_BENCH_FIELDS, file=sys.stderr)
             return 1
-        bench(args.bench)
+        progress = Progress("icpc --bench", "fields")
+        bench(args.bench, progress=progress)
+        progress.close()
         return 0
     try:
         for rows in read_fields(stdin_lines()):

@@ -1,11 +1,16 @@
 """What several commands' arguments share: the header form, the lookahead switch, reading
-input, writing a page."""
+input (a pack, a select list: each refused in one line when it is the other kind),
+writing a page, and printing many messages."""
 
 import os
 import sys
 
-from ..official.lines import read_text
+from ..official.kinds import wrong_kind
+from ..official.lines import read_as_page, read_text
 from ..pages.pagekit import write_page
+
+# messages of one kind a command prints at most; past them, one line counts the rest
+MESSAGES_SHOWN = 20
 
 LOOK_HELP = (
     "rank risky guesses by two-step safety (one exact lookahead): fewer mines hit on "
@@ -33,6 +38,31 @@ def parse_format(text):
 def read_input(path):
     """The text of a file, or of stdin for '-': bytes decoded by lines.read_text."""
     return read_text(sys.stdin if path == "-" else path)
+
+
+def read_select_input(path):
+    """A select list's text, from a file or stdin ('-'), as the official page reads it
+    (lines.read_as_page: a lone CR stays a space)."""
+    return read_as_page(sys.stdin if path == "-" else path)
+
+
+def kind_refused(text, expected, path):
+    """When the text of `path` is the other kind of file than `expected` (kinds.PACK or
+    kinds.SELECT_LIST), say so in one line on stderr and return True."""
+    problem = wrong_kind(text, expected, "stdin" if path == "-" else path)
+    if problem is not None:
+        print("error: %s" % problem, file=sys.stderr)
+    return problem is not None
+
+
+def print_messages(messages, prefix, stream=None):
+    """Print messages one a line after `prefix` ('error: '), the first MESSAGES_SHOWN of
+    them, then one line counting the rest."""
+    stream = stream or sys.stderr
+    for message in messages[:MESSAGES_SHOWN]:
+        stream.write(prefix + message + "\n")
+    if len(messages) > MESSAGES_SHOWN:
+        stream.write("%s%d more like these not shown\n" % (prefix, len(messages) - MESSAGES_SHOWN))
 
 
 def output_problem(path):

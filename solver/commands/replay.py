@@ -3,10 +3,11 @@
 import os
 import sys
 
+from ..official.kinds import PACK
 from ..official.rules import RULES
 from ..pages.pagekit import page_file_name
-from .options import output_problem, read_input, write_output
-from ..pages.replay import find_board, replay_page
+from .options import kind_refused, output_problem, read_input, write_output
+from ..pages.replay import MAX_REPLAY_CELLS, find_board, replay_page
 from ..pages.trace import record
 
 
@@ -27,15 +28,22 @@ def add_arguments(parser):
 
 def run(args):
     try:
-        board, why = find_board(read_input(args.pack), args.name)
+        text = read_input(args.pack)
     except OSError as exc:
         print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
         return 1
+    if kind_refused(text, PACK, args.pack):
+        return 1
+    board, why = find_board(text, args.name)
     if board is None:
         if why is None:
             print("error: no board named %s in %s" % (args.name, args.pack), file=sys.stderr)
         else:  # the pack has it, but it does not read: say where and why
             print("error: %s: %s" % (args.pack, why), file=sys.stderr)
+        return 1
+    if board.width * board.height > MAX_REPLAY_CELLS:
+        print("error: board %s is %dx%d: a replay page is made for a board of at most %d cells (its size grows as "
+              "cells times clicks)" % (board.name[:40], board.width, board.height, MAX_REPLAY_CELLS), file=sys.stderr)
         return 1
     path = args.output or page_file_name(board.name)
     problem = output_problem(path)

@@ -2,9 +2,10 @@
 
 import sys
 
+from ..official.kinds import PACK, SELECT_LIST
 from ..official.rules import RULES
 from ..official.scorer import MIXED_NOTE, score_lines, score_text, summary_csv
-from .options import read_input
+from .options import kind_refused, print_messages, read_input, read_select_input
 
 
 def add_arguments(parser):
@@ -25,16 +26,16 @@ def add_arguments(parser):
 def run(args):
     """Score the select list named on the command line; exit status 1 when it is rejected."""
     try:
-        select_text = read_input(args.select)
+        select_text = read_select_input(args.select)
         pack_text = read_input(args.pack) if args.pack else None
     except OSError as exc:
         print("error: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
         return 1
+    if kind_refused(select_text, SELECT_LIST, args.select) or (args.pack and kind_refused(pack_text, PACK, args.pack)):
+        return 1
     scored = score_text(select_text, pack_text, args.rule, args.lenient)
-    for error in scored.errors:
-        print("error: " + error, file=sys.stderr)
-    for warning in scored.warnings:
-        print("warning: " + warning, file=sys.stderr)
+    print_messages(scored.errors, "error: ")
+    print_messages(scored.warnings, "warning: ")
     if scored.errors and not args.lenient:
         print("error: the official page rejects the whole file (use --lenient to skip)", file=sys.stderr)
         return 1

@@ -8,8 +8,11 @@ from ..contest.batch import solve_text
 from .options import LOOK_HELP
 from ..contest.clock import process_start
 from ..contest.cores import MAX_WORKERS, workers_from_environment
+from ..official.kinds import PACK
 from ..official.lines import read_text
 from ..official.rules import RULES
+from .options import kind_refused
+from .progress import Counted, Progress
 
 
 def add_arguments(parser):
@@ -18,7 +21,8 @@ def add_arguments(parser):
         "hidden, prints the select list on stdout and a summary on stderr: boards "
         "played of total, seconds, score under the rule.  With --budget, when the "
         "pack does not fit, the boards worth most points per second are played "
-        "(chosen from their headers), in pack order."
+        "(chosen from their headers), in pack order.  On a terminal (stdout elsewhere), "
+        "a progress line on stderr counts the boards played."
     )
     parser.add_argument("pack", nargs="?", default="-", help="board pack file, or - for stdin (default)")
     parser.add_argument(
@@ -47,5 +51,10 @@ def run(args):
     except OSError as exc:
         print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
         return 1
-    solve_text(text, args.budget, args.rule, start, look=args.look, workers=workers)
+    if kind_refused(text, PACK, args.pack):
+        return 1
+    progress = Progress("solve", "boards played", beside=sys.stdout)
+    out, err = (Counted(sys.stdout, progress), progress) if progress.on else (sys.stdout, sys.stderr)
+    solve_text(text, args.budget, args.rule, start, out, err, look=args.look, workers=workers)
+    progress.close()
     return 0

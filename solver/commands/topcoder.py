@@ -11,7 +11,8 @@ def add_arguments(parser):
         "Reads the Topcoder SuperMinesweeper tester's lines on stdin (N, M, D, the start 'r c', then one answer "
         "a move) and prints its moves on stdout ('G r c', 'STOP'); a summary line on stderr.  A game outside "
         "the statement's bounds (N 10..50, M from 10% to 30% of the cells, D one of 1 2 4 5 8 9 10) or a "
-        "line the protocol does not allow is refused in one line, exit status 1."
+        "line the protocol does not allow, or the input ending while a move waits for its answer, is refused in "
+        "one line, exit status 1."
     )
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT_SECONDS, help="think time per test, seconds (default 10)")
     parser.add_argument("--share", type=float, default=UNLOCK_CELL_SHARE, help="stop test: share of the closed safe cells a guess is worth")
@@ -30,8 +31,8 @@ def run(args):
         return 2
     try:
         play_stdio(sys.stdin, sys.stdout, None if args.quiet else sys.stderr, args.time_limit, args.share, guess=args.guess)
-    except (BrokenPipeError, StopIteration):
-        pass  # the tester closed the game
+    except BrokenPipeError:
+        pass  # the tester stopped reading: it closed the game
     except OSError as error:  # stdin closed (<&-) or unreadable
         print("topcoder: cannot read the tester's lines: %s" % error.strerror, file=sys.stderr)
         return 1

@@ -4,6 +4,7 @@ from concurrent.futures import ThreadPoolExecutor
 import sys
 
 from ..variants.topcoder.harness import parse_seeds, play_inprocess, play_subprocess, result_line, summary_line
+from .progress import Progress
 from ..variants.topcoder.player import DEFAULT_POLICY, POLICIES, TIME_LIMIT_SECONDS, parse_guess
 
 
@@ -44,10 +45,14 @@ def run(args):
         return play_subprocess(seed, args.time_limit, guess=args.guess)
 
     results = []
+    line = Progress("topcoder-test", "seeds", beside=None if args.quiet else sys.stdout)
     with ThreadPoolExecutor(max_workers=min(args.jobs, len(seeds))) as pool:  # no idle workers
         for result in pool.map(one, seeds):
             results.append(result)
             if not args.quiet:
+                line.clear()
                 print(result_line(result), flush=True)
+            line(len(results), len(seeds))
+    line.close()
     print(summary_line(results))
     return 1 if any(r.error for r in results) else 0

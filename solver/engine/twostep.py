@@ -43,7 +43,7 @@ each with its board's neighbourhoods (Geometry.masks).
 
 from collections import namedtuple
 from itertools import islice
-from math import ceil
+from math import ceil, isfinite
 
 from ..grid.bitset import cells_of, popcount
 from .counting import NODES_PER_COMPONENT, Counts, search_counts  # a scene's components get counting's own budget
@@ -77,7 +77,8 @@ DEFAULT_SETTINGS = LookSettings(PROGRESS, BLEND[0] / BLEND[1], WINDOW, OFF_FRONT
 def parse_settings(options, text):
     """The LookSettings of 'KEY=VALUE' options (KEY one of progress, blend, window,
     offedge; the others at their defaults); ValueError naming `text`, what was asked
-    for, when one is not a setting or not a non-negative number."""
+    for, when one is not a setting or not a finite non-negative number (inf and nan
+    would make every weight inf or nan, and the look's comparisons meaningless)."""
     settings = DEFAULT_SETTINGS._asdict()
     for option in options:
         key, _, value = option.partition("=")
@@ -85,8 +86,9 @@ def parse_settings(options, text):
             number = float(value)
         except ValueError:
             number = None
-        if key not in settings or number is None or number < 0:
-            raise ValueError("no setting %r in guess policy %r (progress, blend, window, offedge: non-negative numbers)" % (option, text))
+        if key not in settings or number is None or not isfinite(number) or number < 0:
+            raise ValueError("no setting %r in guess policy %r (progress, blend, window, offedge: finite non-negative "
+                             "numbers)" % (option, text))
         settings[key] = number
     return LookSettings(**settings)
 

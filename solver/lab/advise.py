@@ -16,12 +16,12 @@ from .bundlerun import BUNDLE, baked_budget, run_bundle
 from ..contest.cores import WORKERS_VARIABLE, usable_cores
 from .forecast import (COPIES, StartModel, curve_total, measure_curve, measure_kappa, median, rehearsal_text,
                        rehearse, sample_boards)
-from ..official.generator import DIFFICULTY_RATIOS, generate_pack, pack_text
+from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, generate_pack, pack_text
 from ..official.names import pack_name
 from .packshape import largest_within, pack_sizes
 from ..official.rules import RULES
 
-MODES = ("corner", "center", "both", "none", "auto")
+MODES = PACK_MODES
 DIFFICULTIES = tuple(DIFFICULTY_RATIOS)
 COUNTS = (1000, 2000, 5000, 10000, 15000, 20000, 30000, 40000, 50000, 60000, 80000, 100000)
 SAMPLE = 1000  # boards of each mode and difficulty the bundle is measured on

@@ -6,22 +6,23 @@ the guesses' mine probabilities: more hits than risk is an unlucky pack), mean b
 score, boards per second beside the floor (a replay that opens every safe cell with
 no reasoning: what the reasoning costs is the gap), and the slowest board in
 milliseconds.  ``--contest`` adds the total that a
-2-second paiza run of the entry scores on the pack (its own budget, see solver.paiza).
+2-second paiza run of the entry scores on the pack: the entry run cold, in a fresh
+process (`bundlerun.run_entry`), as paiza.IO runs it.  (Played after the pack in this
+process, the run would find the pack's positions in the run-wide memories and play
+about half as many boards again as the entry can.)
 Speed is measured here, never in unit tests.
 """
 
-import io
 import time
 
-from ..contest.batch import played, solve_text
+from ..contest.batch import played, task_of
 from ..engine.player import forget_run
-from ..contest.clock import process_start
 from ..grid.geometry import geometry
+from ..official.board import mine_count
 from ..official.judge import Judge
 from ..official.packs import format_pack
-from ..contest.paiza import BUDGET_SECONDS, STARTUP_ALLOWANCE_SECONDS
 from ..grid.planes import digit_planes, mines_of
-from ..contest.batch import task_of
+from .bundlerun import run_entry
 
 
 def risk_watcher():
@@ -43,7 +44,8 @@ def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
     scored, so the figures include every per-board cost but reading.  With `repeat` > 1
     the pack is played that many times, each as a fresh run (engine.player.forget_run),
     and each board's fastest time counts (as timeit takes the best run): on a shared
-    machine the slow runs are other jobs' time.
+    machine the slow runs are other jobs' time.  progress(done, total), if given, is
+    told the boards played.
     """
     total_score = oracle = hits = 0
     seconds = slowest = 0.0
@@ -62,8 +64,8 @@ def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
                 hits += judge.hits
                 total_score += task.rule.value(score)
                 oracle += task.rule.best(board)
-            if progress and not run and (i + 1) % 500 == 0:
-                progress.write("  %d/%d boards\n" % (i + 1, len(boards)))
+            if progress is not None:
+                progress(run * len(boards) + i + 1, len(boards) * max(1, repeat))
     for board, elapsed in zip(boards, times):
         seconds += elapsed
         if elapsed > slowest:
@@ -102,13 +104,18 @@ def floor_speed(boards, rule=None, repeat=1):
     return len(boards) / seconds if seconds else 0.0
 
 
-def contest_total(boards, rule=None):
-    """(boards played, totals by rule) of the paiza entry's run over the pack: its text
-    read and planned as the entry does, within the entry's budget (BUDGET_SECONDS from
-    this process's start)."""
-    text = format_pack(boards)
-    start = process_start(time.perf_counter() - STARTUP_ALLOWANCE_SECONDS)
-    return solve_text(text, BUDGET_SECONDS, rule, start, io.StringIO(), io.StringIO())
+def in_form(board, rule):
+    """The board with the header form of `rule` (the entry plays each board under its
+    header's rule): a 2026 header states the mine count, a 2025 one does not."""
+    if rule is None or board.form == rule:
+        return board
+    return board._replace(form=rule, mines=mine_count(board) if rule == 2026 else None)
+
+
+def contest_run(boards, rule=None):
+    """The bundlerun.Run of the paiza entry over the pack (its boards in `rule`'s header
+    form when given): a fresh process with its own budget, as paiza.IO runs it."""
+    return run_entry(format_pack([in_form(board, rule) for board in boards]))
 
 
 def table_header(contest=False):
@@ -120,10 +127,11 @@ def table_header(contest=False):
 
 
 def table_row(name, figures, contest=None):
-    """`bench`'s line of a pack: its bench_pack figures, and contest = (boards played,
-    the total as the summary writes it) of its 2-second run when given."""
+    """`bench`'s line of a pack: its bench_pack figures, and its 2-second run (a
+    bundlerun.Run: the total as the entry's summary writes it, the boards played) when
+    given."""
     f = figures
     line = "%-40s %6d %7.4f %6.3f %6.3f %8.2f %9.0f %9.0f %8.1f" % (
         name[-40:], f["boards"], f["ratio"], f["hits"], f["risk"], f["mean"], f["per_second"], f["floor_per_second"], f["slowest_ms"],
     )
-    return line + (" %10s %8d" % (contest[1], contest[0]) if contest is not None else "")
+    return line + (" %10s %8d" % (contest.shown, contest.played) if contest is not None else "")

@@ -1,5 +1,7 @@
 """Running the contest bundle (dist/paiza_main.py) as paiza.IO does: a fresh process, the
-pack on stdin, the select list on stdout and the summary line on stderr.
+pack on stdin, the select list on stdout and the summary line on stderr.  `run_entry`
+runs the entry's source (solver/contest/paiza.py) the same way: a cold run of the code
+in this tree, with no memory of boards played before (what bench --contest reports).
 
 The bundle is a black box here: what is read back is only its documented output
 (`boards PLAYED/TOTAL  seconds S  score X`, S counted from process start by its own
@@ -14,33 +16,48 @@ import sys
 from collections import namedtuple
 from pathlib import Path
 
-BUNDLE = Path(__file__).resolve().parents[2] / "dist" / "paiza_main.py"
-_SUMMARY = re.compile(r"boards (\d+)/(\d+)\s+seconds ([0-9.]+)\s+score (\S+)")
+ROOT = Path(__file__).resolve().parents[2]
+BUNDLE = ROOT / "dist" / "paiza_main.py"
+ENTRY_MODULE = "solver.contest.paiza"
+# the score: one total, or one per rule ("98050 (2025) 12.3456 (2026)"), up to two spaces
+_SUMMARY = re.compile(r"boards (\d+)/(\d+)\s+seconds ([0-9.]+)\s+score (\S+(?: \S+)*)")
 _BAKED_BUDGET = re.compile(r"\bBUDGET_SECONDS\s*=\s*([0-9.]+)")
 
-Run = namedtuple("Run", "played boards seconds score select")
+Run = namedtuple("Run", "played boards seconds score select shown")
 Run.__doc__ = """One run of the bundle: boards played of the pack's, seconds from process
-start to the end of play (its own clock), the total it printed, its select list."""
+start to the end of play (its own clock), the total it printed (the first, for a pack of
+both header forms), its select list, and the score as its summary wrote it."""
 
 
 def run_bundle(text, budget=None, bundle=BUNDLE, python=None, timeout=120):
     """Run the bundle on a pack text.  budget: None for the baked one, 0 for no deadline,
     else seconds from process start."""
-    env = dict(os.environ)
+    return _run([python or sys.executable, str(bundle)], text, budget, timeout, "the bundle")
+
+
+def run_entry(text, budget=None, python=None, timeout=120):
+    """Run the entry's source (python -m solver.contest.paiza, this tree's package) on a
+    pack text as run_bundle runs the bundle: a fresh process, its budget (None: the
+    source's BUDGET_SECONDS) counted from that process's start."""
+    return _run([python or sys.executable, "-m", ENTRY_MODULE], text, budget, timeout, "the entry",
+                {"PYTHONPATH": str(ROOT)})
+
+
+def _run(command, text, budget, timeout, what, extra=None):
+    """The Run of `command` with the pack text on stdin; RuntimeError when it fails."""
+    env = dict(os.environ, **(extra or {}))
     env.pop("SOLVER_BUDGET", None)
     if budget is not None:
         env["SOLVER_BUDGET"] = repr(float(budget))
-    done = subprocess.run(
-        [python or sys.executable, str(bundle)], input=text.encode("utf-8"), capture_output=True, env=env,
-        timeout=timeout, check=False,
-    )
+    done = subprocess.run(command, input=text.encode("utf-8"), capture_output=True, env=env, timeout=timeout, check=False)
     err = done.stderr.decode("utf-8", "replace")
     found = _SUMMARY.findall(err)
     if done.returncode != 0 or not found:
-        raise RuntimeError("the bundle failed (exit %d): %s" % (done.returncode, err.strip()[-400:]))
-    played, boards, seconds, score = found[-1]
+        raise RuntimeError("%s failed (exit %d): %s" % (what, done.returncode, err.strip()[-400:]))
+    played, boards, seconds, shown = found[-1]
+    score = shown.split()[0]
     value = float(score) if "." in score else int(score)
-    return Run(int(played), int(boards), float(seconds), value, done.stdout.decode("utf-8", "replace"))
+    return Run(int(played), int(boards), float(seconds), value, done.stdout.decode("utf-8", "replace"), shown)
 
 
 def baked_budget(bundle=BUNDLE):

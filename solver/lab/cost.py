@@ -51,6 +51,21 @@ def replay(pack_text, names, count=None):
     return "".join(out)
 
 
+def interpreter_problem(python, functions=False):
+    """Why `python` cannot be measured (it does not run; --functions needs 3.12+), or None:
+    asked in a second, before callgrind runs for minutes."""
+    try:
+        done = subprocess.run([python, "-c", "import sys; print(sys.version_info[0] * 100 + sys.version_info[1])"],
+                              capture_output=True, text=True, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return "it does not run (%s)" % (getattr(exc, "strerror", None) or exc)
+    if done.returncode != 0 or not done.stdout.strip().isdigit():
+        return "it does not run (exit %d)" % done.returncode
+    if functions and int(done.stdout) < 312:
+        return "--functions needs CPython 3.12 or newer (-X perf)"
+    return None
+
+
 def _callgrind(python, args, out_file="/dev/null", perf=False):
     """Instructions of `python -m solver cost --inner ARGS` under callgrind."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out_file, python]
@@ -65,11 +80,16 @@ def _callgrind(python, args, out_file="/dev/null", perf=False):
     return int(found.group(1))
 
 
-def measure(python, pack, played, count):
-    """(instructions per board, boards) of `count` boards of the run (all: None)."""
+def measure(python, pack, played, count, progress=None):
+    """(instructions per board, boards) of `count` boards of the run (all: None);
+    progress(text), if given, is told each callgrind run as it starts."""
     boards = len(played_names(read_text(played)))
     count = boards if count is None else min(count, boards)
+    if progress is not None:
+        progress("callgrind run 1 of 2: %d boards" % count)
     with_boards = _callgrind(python, [pack, played, "--boards", str(count)])
+    if progress is not None:
+        progress("callgrind run 2 of 2: no board (start-up and indexing)")
     without = _callgrind(python, [pack, played, "--boards", "0"])
     return (with_boards - without) / max(1, count), count
 

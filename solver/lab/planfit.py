@@ -12,6 +12,7 @@ density by board cells into solver/contest/plantables.py.  Only relative times m
 plan corrects for the real machine's speed as it plays.
 """
 
+import os
 import time
 from collections import defaultdict
 
@@ -26,15 +27,16 @@ DENSITY_STEP = 0.05
 DENSITY_POINTS = 9  # densities 0.00 .. 0.40
 CELL_POINTS = (16, 36, 64, 100, 144, 196, 256, 324, 400)  # board cells of the grid
 KINDS = (("safe", "both"), ("blind", "none"))
-TABLES_PATH = "solver/contest/plantables.py"
+TABLES_PATH = "solver/contest/plantables.py"  # as the project's tree names it
+TABLES_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "contest", "plantables.py")
 
 
-def measure(boards, rule, repeat):
+def measure(boards, rule, repeat, progress=None):
     """[(density, cells, seconds, score)] of each board: score as a share of its best
     (2025: points / every safe digit; 2026: the board score).  The boards are played in
     order `repeat` times, each time as a fresh run (the run-wide memories emptied: a
     board played again would find its own positions remembered), and each board's
-    fastest time counts."""
+    fastest time counts.  progress(), if given, is called after each board."""
     texts = [format_board(board) for board in boards]
     times, shares = [None] * len(boards), [0.0] * len(boards)
     for _ in range(repeat):
@@ -49,6 +51,8 @@ def measure(boards, rule, repeat):
             times[k] = took if times[k] is None else min(times[k], took)
             best_score = task.rule.best(board)
             shares[k] = float(task.rule.value(task.rule.counted(score))) / best_score if best_score else 1.0
+            if progress is not None:
+                progress()
     return [(mine_count(board) / (board.width * board.height), board.width * board.height, seconds, share)
             for board, seconds, share in zip(boards, times, shares)]
 
@@ -94,18 +98,26 @@ def filled(means, index):
     return tuple(table)
 
 
-def fit(count, repeat, progress, rules=None):
+def fit(count, repeat, progress=None, rules=None):
     """{(kind, rule): (seconds table, score table)} measured on `count` boards of each
-    difficulty and kind, for each of `rules` (default: every rule)."""
+    difficulty and kind, for each of `rules` (default: every rule).  progress(done,
+    total), if given, is told the board plays done of all."""
     rules = sorted(RULES) if rules is None else rules
     tables = {}
+    total = len(KINDS) * len(rules) * count * len(DIFFICULTY_RATIOS) * repeat
+    done = [0]
+
+    def played_one():
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], total)
+
     for kind, mode in KINDS:
         boards = []
         for difficulty in DIFFICULTY_RATIOS:
             boards.extend(generate_pack(count, mode, difficulty))
         for rule in rules:
-            progress.write("fit-plan: %s start, %d boards, %d rule\n" % (kind, len(boards), rule))
-            means = grid_means(measure(boards, rule, repeat))
+            means = grid_means(measure(boards, rule, repeat, played_one))
             tables[kind, rule] = (filled(means, 0), filled(means, 1))
     return tables
 

@@ -40,6 +40,9 @@ DIFFICULTY_RATIOS = {
     "ultra": (0.18, 0.35),
 }
 FORMS = (2025, 2026)
+# the safe-cell modes a pack is made with (CONTEST.md: corner, center, both, none, auto);
+# a board name may hold any word (safezone reads it as the page's regexes do)
+PACK_MODES = ("corner", "center", "both", "none", "auto")
 
 
 class OfficialLcg:

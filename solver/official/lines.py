@@ -9,7 +9,9 @@ with a BOM between them read as the page reads them (`spaced_marks`).
 Files come in through `read_text`: bytes decoded as UTF-8 with replacement (a strict
 locale or a stray Latin-1 byte never crashes a run) and an old Mac's lone CR read
 as a line end, as Python's own text files read it (the official page would take a
-lone CR for a space, which only ever turns such a file into one long line).
+lone CR for a space, which only ever turns such a file into one long line).  A
+select list, which the page itself reads, comes in through `read_as_page`: its lone
+CRs are left as the page leaves them (`lone_cr_line` says where the first one is).
 """
 
 import re
@@ -65,6 +67,26 @@ def read_text(source, limit=None):
     if limit is not None and len(data) > limit:
         raise TooLarge("more than %d MB: refused (the bound keeps the run inside its memory)" % (limit >> 20))
     return decode_text(data)
+
+
+def read_as_page(source):
+    """The text of a file path or stream as the official page reads it: `read_text`, but
+    a lone CR is left as it is (the page ends lines only at LF and CRLF and takes a lone
+    CR for a space: a file of old Mac line ends is one line to it)."""
+    if isinstance(source, str):
+        with open(source, "rb") as handle:
+            data = handle.read()
+    else:
+        data = getattr(source, "buffer", source).read()
+    return data.decode("utf-8", errors="replace") if isinstance(data, (bytes, bytearray)) else data
+
+
+def lone_cr_line(text):
+    """The 1-based line (as the page counts them) of the first CR not followed by LF, or None."""
+    at = text.find("\r")
+    while at >= 0 and text.startswith("\r\n", at):
+        at = text.find("\r", at + 2)
+    return None if at < 0 else text.count("\n", 0, at) + 1
 
 
 # Python's split() takes \x1c-\x1f and \x85 for spaces, JavaScript's \s does not (\s

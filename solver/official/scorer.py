@@ -17,6 +17,7 @@ from collections import namedtuple
 from .board import mine_count
 from .generator import board_from_name
 from .judge import replayed
+from .lines import lone_cr_line
 from .packs import boards_of, header_name, index_pack
 from .rules import RULES
 from .selects import read_select
@@ -107,6 +108,11 @@ def score_text(text, pack_text=None, rule=None, lenient=False):
     empty), as the official page does; with it, bad lines and clicks are skipped."""
     entries, errors = read_select(text)
     warnings = []
+    lone = lone_cr_line(text)
+    if lone is not None:
+        warnings.append("line %d: a lone CR (an old Mac line end): the official page ends lines only at LF and CRLF "
+                        "and reads it as a space, as here (a file of such line ends is one line to it: convert it "
+                        "with tr '\\r' '\\n')" % lone)
     if entries and entries[0].clicks and entries[0].clicks[0][2] < entries[0].line:
         warnings.append(
             "line %d: clicks before the first header; the official page adds them to the clicks of %s (line %d)"

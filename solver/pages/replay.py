@@ -17,7 +17,13 @@ from .pagekit import document, escape, script_json
 from ..engine.policy import OPENED_BONUS
 from .replay_page import RAMP, REPLAY_CSS, REPLAY_JS, replay_body
 from ..official.rules import RULES
-from .trace import beliefs, undecided
+from .trace import HOWS, beliefs, undecided
+
+# A replay page holds every cell's belief before every click: its size and the time to
+# build it grow as cells times clicks (measured: a 50x50 board 3.3 MB in 1.2 s, 100x100
+# 32 MB in 29 s; docs/measurements.md, "Replay pages").  Pages are made for boards of
+# at most this many cells (a 50x50 board; the contests' boards have at most 400).
+MAX_REPLAY_CELLS = 2500
 
 _CODES = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"  # one cell's index in a frame's table
 
@@ -64,6 +70,14 @@ def _why(frame, played, probs):
     board, step = played.board, frame.step
     size = board.width * board.height
     open_count = undecided(step, frame.opened, size)
+    if step.kind == "cut":
+        return "Stops with %d undecided cells: the run's time ran out here (its select list ends)." % open_count
+    if step.kind == "listed":
+        return ("Clicks %s: the select list's click.  The player would not play this list on this board (it is "
+                "another program's, or played with other settings), so no belief is shown." % _xy(step.cell, board.width))
+    if step.kind == "stop" and played.how == "hurried":
+        return ("Stops with %d undecided cells: in a hurry (the run had more boards than time), a board stops "
+                "when the cheap rules are stuck once it scores %.1f." % (open_count, RULES[played.rule].hurried_share))
     if step.kind == "stop":
         if step.p is not None:
             return ("Stops with %d undecided cells: the best guess, mine probability %s, is worth less "
@@ -134,14 +148,15 @@ def page_data(played):
         # the whole board, hidden digits included: the page shows them only where the official
         # page would (opened cells, the end's closure) or when asked ("show the hidden board")
         "digits": "".join(str(d) for d in board.cells), "start": list(played.task.safe_cells),
-        "frames": frames, "log": _score_log(played),
+        "frames": frames, "log": _score_log(played), "how": played.how,
     }
 
 
 def _end_text(played):
     score, note = _score_text(played.rule, played.final.score)
-    return "End: %d clicks, %d mine%s hit; score %s%s under the %d rule." % (
-        len(played.clicks), played.final.hits, "" if played.final.hits == 1 else "s", score, note, played.rule)
+    return "End: %d clicks, %d mine%s hit; score %s%s under the %d rule.  The clicks: %s." % (
+        len(played.clicks), played.final.hits, "" if played.final.hits == 1 else "s", score, note, played.rule,
+        HOWS[played.how])
 
 
 def _score_log(played):

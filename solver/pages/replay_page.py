@@ -28,7 +28,8 @@ table.msboard td.now.endgame { outline-color: #70c; }
 .kind { display: inline-block; padding: 0 .5rem; border-radius: .3rem; color: #fff; background: #f70; font-size: 1.3rem; }
 .kind.certain, .kind.start { background: #060; }
 .kind.endgame { background: #70c; }
-.kind.stop, .kind.end { background: #444; }
+.kind.stop, .kind.end, .kind.cut { background: #444; }
+.kind.listed { background: #357; }
 .legend td { width: 2.4rem; height: 1.6rem; font-size: 1.1rem; text-align: center; }
 .legend { border-spacing: 2px; }
 #clicklog div.cur { background: #fd8; }

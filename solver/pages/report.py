@@ -1,7 +1,7 @@
 """The `report` command: a whole select list on one page, as a person would look at a run.
 
-The page shows the total as the official page's score summary shows it, a sortable
-table of every board (name, size, mines, score, oracle, ratio, mines hit, running
+The page shows the total as `score` prints it (and how many boards of the pack the
+list leaves out), a sortable table of every board (name, size, mines, score, oracle, ratio, mines hit, running
 total) and three inline-SVG plots: ratio against mine density, points against board
 size, and how many boards hit how many mines.  Scores are the `score` command's
 (`scorer.score_text`); a board's name links to its replay page when one is written
@@ -15,12 +15,13 @@ from collections import namedtuple
 
 from ..official.board import mine_count
 from .pagekit import document, escape, page_file_name, relative_link, script_json, write_page
-from .replay import replay_page
+from .replay import MAX_REPLAY_CELLS, replay_page
 from ..official.judge import replayed
+from ..official.packs import header_name, index_pack
 from ..official.rules import RULES
 from ..official.scorer import score_text
 from .svgplot import bars, scatter
-from .trace import record
+from .trace import HOWS, record_listed
 
 Row = namedtuple("Row", "name width height mines score counted oracle hits clicks board")
 
@@ -42,28 +43,38 @@ def report_rows(select_text, pack_text=None, rule=None):
     return rows, scored.totals, scored.errors, scored.warnings
 
 
-def official_total(rule, total):
-    """The total as the official summary table shows it (2026: six decimals)."""
-    return RULES[rule].shown(total)
+def score_shown(rule, value, counted=None):
+    """A score or total as `score` prints it (2026: four decimals), with ' (counts 0)'
+    after a board's score the total does not add."""
+    note = " (counts 0)" if counted is not None and counted != value else ""
+    return RULES[rule].format_value(value) + note
 
 
-def official_score(rule, score):
-    """A board's score as the official summary shows it: '(-5) 0' for a 2025 board below zero."""
-    return RULES[rule].shown(score)
+def left_out(pack_text, rows):
+    """How many boards of the pack (its headers' names, read or not) the list does not hold."""
+    listed = {row.name for row in rows}
+    return sum(1 for header in index_pack(pack_text).headers if header_name(header.split()) not in listed)
 
 
-def write_replays(rows, folder, rule, look=False):
-    """Write each board's replay page into `folder`; {name: whether its clicks are the select list's}."""
+def write_replays(rows, folder, rule, progress=None):
+    """Write into `folder` the replay page of each board of at most MAX_REPLAY_CELLS cells
+    (the first row of a name): the select list's clicks, as the run played them
+    (trace.record_listed).  Returns ({name: how its clicks came to be, trace.HOWS},
+    boards left without a page for their size); progress(done, total), if given, is
+    told the rows done."""
     os.makedirs(folder, exist_ok=True)
-    same = {}
-    for row in rows:
-        if row.name in same:
-            continue
-        played = record(row.board, rule, look)
-        width = row.board.width
-        same[row.name] = [(c % width, c // width) for c in played.clicks] == row.clicks
-        write_page(os.path.join(folder, page_file_name(row.name)), replay_page(played))
-    return same
+    hows, large = {}, 0
+    for done, row in enumerate(rows, 1):
+        if row.name not in hows and row.width * row.height > MAX_REPLAY_CELLS:
+            large += 1
+        elif row.name not in hows:
+            width = row.board.width  # the page opens cell width * y + x of the board it loaded
+            played = record_listed(row.board, rule, [width * y + x for x, y in row.clicks])
+            hows[row.name] = played.how
+            write_page(os.path.join(folder, page_file_name(row.name)), replay_page(played))
+        if progress is not None:
+            progress(done, len(rows))
+    return hows, large
 
 
 def replay_links(rows, report_path, folder=None):
@@ -99,45 +110,48 @@ def _plots(rows, rule):
     ]
 
 
-def _table_data(rows, rule, links, same):
+def _table_data(rows, rule, links, hows):
     """The table's rows as JSON-ready lists, in select-list order (the trial number first)."""
     out, running = [], 0
     for trial, r in enumerate(rows, 1):
         running += r.counted
         link = links.get(r.name)
-        note = "" if r.name not in same else ("" if same[r.name] else "replay differs from this select list")
+        note = "replay: " + HOWS[hows[r.name]] if hows.get(r.name, "played") != "played" else ""
         out.append([trial, r.name, r.width * r.height, "%dx%d" % (r.width, r.height), r.mines,
-                    round(r.mines / (r.width * r.height), 4), float(r.counted), official_score(rule, r.score),
+                    round(r.mines / (r.width * r.height), 4), float(r.counted), score_shown(rule, r.score, r.counted),
                     float(r.oracle), round(float(r.counted) / r.oracle, 4) if r.oracle else 0.0, r.hits,
-                    official_total(rule, running), link, note])
+                    score_shown(rule, running), link, note])
     return out
 
 
-def report_page(rows, total, rule, title, links=None, same=None):
-    """The whole standalone report page."""
-    links, same = links or {}, same or {}
+def report_page(rows, total, rule, title, links=None, hows=None, unlisted=0):
+    """The whole standalone report page; hows: how each replay's clicks came to be
+    (write_replays); unlisted: the boards of the pack left out."""
+    links, hows = links or {}, hows or {}
     oracle = sum(r.oracle for r in rows)
     hits = sum(r.hits for r in rows)
     ratio = float(sum(r.counted for r in rows)) / oracle if oracle else 0.0
     summary = (
-        '<table class="mssummary summary"><tr><th class="mssummary">boards</th><th class="mssummary">total</th>'
+        '<table class="mssummary summary"><tr><th class="mssummary">boards</th><th class="mssummary">left out</th>'
+        '<th class="mssummary">total</th>'
         '<th class="mssummary">oracle</th><th class="mssummary">ratio</th><th class="mssummary">mines hit</th>'
-        '<th class="mssummary">hits per board</th></tr><tr><td class="mssummary right">%d</td>'
+        '<th class="mssummary">hits per board</th></tr><tr><td class="mssummary right" id="played">%d</td>'
+        '<td class="mssummary right" id="left-out" title="boards of the pack the list does not hold">%d</td>'
         '<td class="mssummary right" id="total">%s</td><td class="mssummary right">%s</td>'
         '<td class="mssummary right">%.4f</td><td class="mssummary right">%d</td><td class="mssummary right">%.3f</td></tr></table>'
-        % (len(rows), official_total(rule, total), official_total(rule, oracle), ratio, hits, hits / max(1, len(rows)))
+        % (len(rows), unlisted, score_shown(rule, total), score_shown(rule, oracle), ratio, hits, hits / max(1, len(rows)))
     )
     body = (
         '<div class="box"><b>report</b> <bdi>%s</bdi> &nbsp;<span class="smallbox">ADC%d rule</span></div>\n'
         '<div class="box">score summary: %s</div>\n<div class="plots box">%s</div>\n'
         '<div class="box smallbox">Click a column title to sort. Scores are what <code>python -m solver score</code> '
-        'gives (a 2025 board below zero counts 0, shown as the official summary does); oracle is every safe digit '
-        'opened and no mine hit (2026: 1 a board).%s</div>\n'
+        'prints (a 2025 board below zero counts 0); oracle is every safe digit opened and no mine hit (2026: 1 a '
+        'board); left out: the boards of the pack the list does not hold (not played).%s</div>\n'
         '<table id="boards" class="mssummary box"></table>\n<div class="version"><bdi>%s</bdi> &middot; adc-minesweeper-solver report</div>'
         % (escape(title), rule, summary, "".join(_plots(rows, rule)),
            " A board's name links to its replay." if links else "", escape(title))
     )
-    script = "const ROWS = %s;\n%s" % (script_json(_table_data(rows, rule, links, same)), REPORT_JS)
+    script = "const ROWS = %s;\n%s" % (script_json(_table_data(rows, rule, links, hows)), REPORT_JS)
     return document("report " + title, body, REPORT_CSS, script)
 
 

@@ -16,7 +16,7 @@ mines), so probabilities come from the engine's unknown-count mode.  The move is
    alone whenever every mine is known, and no guess is made before every certain
    mine is marked);
 3. otherwise guess: open the cell of least mine probability per
-   ``solver.probability.estimate`` (ties: the engine's `choose_guess` preference,
+   ``solver.engine.probability.estimate`` (ties: the engine's `choose_guess` preference,
    then the lowest cell).
 
 Certainty comes only from sound steps (single digits, pairs, elimination, exact

@@ -216,9 +216,13 @@ def test_boards_are_played_in_a_hurry_only_while_the_plan_leaves_some_out():
 def test_fit_plan_for_one_rule_keeps_the_other_rules_tables(capsys):
     from solver.contest import plantables
     from solver.cli import main
-    from solver.lab.planfit import DENSITY_POINTS
+    from solver.lab.planfit import DENSITY_POINTS, TABLES_FILE
 
-    assert main(["fit-plan", "--rule", "2026", "--count", "1", "--repeat", "1", "--print"]) == 0
+    with open(TABLES_FILE, "rb") as handle:
+        tracked = handle.read()
+    assert main(["fit-plan", "--rule", "2026", "--count", "1", "--repeat", "1"]) == 0  # prints, writes nothing
+    with open(TABLES_FILE, "rb") as handle:
+        assert handle.read() == tracked  # the tracked tables are written only with --write
     written = {}
     exec(capsys.readouterr().out, written)  # the module text it would write
     for kind in ("SAFE", "BLIND"):

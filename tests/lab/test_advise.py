@@ -131,7 +131,8 @@ def test_advise_prints_one_line_a_pack_best_first_then_how_it_was_measured():
     assert sorted(int(p[0]) for p in packs) == [1000, 3000] and all(p[1:3] == ["both", "low"] for p in packs)
     assert [int(p[4]) for p in packs] == [pack_bytes(int(p[0]), "both", "low") for p in packs]
     assert float(packs[0][3]) >= float(packs[1][3]) > 0
-    assert "[1/1] both low" in done.stderr and "rehearsed board_pack_" in done.stderr
+    # off a terminal no progress is drawn: stderr holds at most the busy machine's warning
+    assert all(line.startswith("warning: other jobs") for line in done.stderr.splitlines()), done.stderr
 
 
 @pytest.mark.parametrize("mode,difficulty,limit", [("both", "middle", 1_500_000), ("corner", "low", 200_000), ("none", "ultra", 31_000)])

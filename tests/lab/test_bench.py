@@ -60,3 +60,26 @@ def test_look_reaches_the_player_and_bench_scores_its_plays():
     assert any(a[0] != b[0] for a, b in zip(plain, looked)), "the lookahead changed no guess on 40 ultra boards"
     expected_ratio = sum(max(0, score) for _, score, _ in looked) / sum(oracle_2025(b) for b in boards)
     assert abs(bench_pack(boards, look=True)["ratio"] - expected_ratio) < 1e-12
+
+
+def test_the_contest_columns_are_the_bundles_own_two_second_run(tmp_path, capsys):
+    # bench plays the whole pack first; a 2-second run in the same process would then find
+    # the pack's positions remembered and play about twice the boards the entry can
+    # (measured 3,319 against 1,610 on this pack).  The figures must be the entry's, run
+    # cold: within 10% of the bundle's runs just before and just after.
+    from solver.cli import main
+    from solver.lab.bundlerun import run_bundle
+    from solver.official.generator import pack_text
+
+    text = pack_text(generate_pack(4000, "none", "serious", 2026))
+    path = tmp_path / "pack.txt"
+    path.write_text(text, encoding="utf-8")
+    before = run_bundle(text)
+    assert before.played < 4000, "the pack must not fit the 2 seconds, or there is nothing to predict"
+    assert main(["bench", str(path), "--contest"]) == 0
+    total, boards = capsys.readouterr().out.splitlines()[1].split()[-2:]
+    after = run_bundle(text)
+    low, high = min(before.played, after.played), max(before.played, after.played)
+    assert 0.9 * low <= int(boards) <= 1.1 * high, (boards, before.played, after.played)
+    low, high = min(before.score, after.score), max(before.score, after.score)
+    assert 0.9 * low <= float(total) <= 1.1 * high, (total, before.shown, after.shown)

@@ -342,10 +342,16 @@ def test_score_reads_stdin_bytes_under_a_strict_locale():
     assert status == 0 and out.splitlines() == ["board_8x14_10_1_auto 68", "total 68"]
 
 
-def test_score_reads_old_mac_line_ends():
+def test_score_reads_old_mac_line_ends_as_the_page_does_and_says_so():
+    # the page ends lines only at LF and CRLF: a list of lone CRs is one line to it, a
+    # header and no click (it once scored 68 here, read as LF line ends)
     first = official_text(SAMPLE).split("11 19 ")[0].replace("\r\n", "\n")
-    status, out, err = run_score(["-"], first.replace("\n", "\r").encode("ascii"))
-    assert (status, out, err) == (0, "board_8x14_10_1_auto 68\ntotal 68\n", "")
+    mac = first.replace("\n", "\r")
+    page = reference.score_select_list(
+        mac, {}, 2025, lambda name: (lambda b: (b.width, b.height, b.digits))(board_from_name(name, 2025)))[1]
+    status, out, err = run_score(["-"], mac.encode("ascii"))
+    assert status == 0 and out.splitlines()[-1] == "total %d" % page == "total 0"
+    assert len(err.splitlines()) == 1 and err.startswith("warning: line 1: a lone CR"), err
 
 
 # board_8x14_10_1_both: clicks under a header of another size, each opening cell 8*y + x

@@ -127,7 +127,7 @@ def test_the_classic_command_compares_policies_on_the_same_games(tmp_path, capsy
     assert main(["classic", "--level", "beginner", "--games", "5", "--seed", "3", "--compare", "window,risk", "--reuse", str(record)]) == 0
     again = capsys.readouterr().out
     assert "| window | %d |" % sum(alone[:5]) in again and "recorded" in again
-    assert main(["classic", "--level", "beginner", "--games", "6", "--seed", "4", "--compare", "window,risk", "--reuse", str(record)]) == 2
+    assert main(["classic", "--level", "beginner", "--games", "6", "--seed", "4", "--compare", "window,risk", "--reuse", str(record)]) == 1  # not these games: the file is refused
     assert main(["classic", "--games", "2", "--compare", "risk"]) == 2  # one policy is no comparison
 
 

@@ -239,3 +239,28 @@ def test_bench_reports_rate():
     rate = bench(20, out=out)
     assert rate > 0
     assert "20 random fields" in out.getvalue() and "fields/s" in out.getvalue()
+
+
+def test_bench_memory_stays_flat_whatever_the_count():
+    # --bench 99999999999 once grew to 700 MB before timing anything: fields are made a
+    # chunk at a time, so twenty chunks take no more memory than five (past the caches
+    # the first fields fill)
+    import tracemalloc
+
+    from solver.variants.icpc import BENCH_CHUNK
+
+    peaks = []
+    for count in (5 * BENCH_CHUNK, 20 * BENCH_CHUNK):
+        tracemalloc.start()
+        bench(count, out=io.StringIO())
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    assert peaks[1] < 1.2 * peaks[0], peaks
+
+
+def test_bench_refuses_a_count_past_its_bound_in_one_line(capsys):
+    from solver.variants.icpc import MAX_BENCH_FIELDS
+
+    assert cli_main(["icpc", "--bench", str(MAX_BENCH_FIELDS + 1)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(MAX_BENCH_FIELDS) in err

@@ -76,6 +76,7 @@ def play_game(width, height, mines, first_click, seed, player_class=ClassicPlaye
     CPU time."""
     referee = Referee(width, height, mines, first_click, random.Random(seed))
     player = player_class(width, height, mines) if guess is None else player_class(width, height, mines, guess)
+    player.exact = False  # a real board's cells: no layout count is needed to trust them (ClassicPlayer.opened)
     cell = referee.first
     clicks = 0
     slowest = 0.0

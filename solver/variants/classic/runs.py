@@ -94,18 +94,26 @@ def write_record(path, level, first_click, seed, games, guesses, outcomes):
 
 def read_record(path, level, first_click, seed, games):
     """{guess policy: outcomes of the first `games` games} of a record file made with
-    the same level, first click and seed, and at least as many games; ValueError if it
-    is not."""
-    with open(path) as f:
+    the same level, first click and seed, and at least as many games; ValueError naming
+    the line when it is not (every line is read before anything is played: a short
+    line or a character other than 0 and 1 is refused, not counted as losses)."""
+    with open(path, encoding="utf-8", errors="replace") as f:
         lines = f.read().splitlines()
-    if not lines or lines[0].split()[:1] != ["#"]:
-        raise ValueError("not a --record file (no '# classic LEVEL FIRST_CLICK SEED GAMES' line)")
-    _, _, recorded_level, recorded_click, recorded_seed, recorded_games = lines[0].split()
+    fields = lines[0].split() if lines else []
+    if len(fields) != 6 or fields[:2] != ["#", "classic"] or not all(f.isdigit() for f in fields[4:]):
+        raise ValueError("line 1: not a --record file (no '# classic LEVEL FIRST_CLICK SEED GAMES' line)")
+    _, _, recorded_level, recorded_click, recorded_seed, recorded_games = fields
     if (recorded_level, recorded_click, int(recorded_seed)) != (level, first_click, seed) or int(recorded_games) < games:
         raise ValueError("recorded %s %s seed %s, %s games: not these games"
                          % (recorded_level, recorded_click, recorded_seed, recorded_games))
     out = {}
-    for line in lines[1:]:
-        guess, _, bits = line.partition("\t")
+    for number, line in enumerate(lines[1:], 2):
+        guess, tab, bits = line.partition("\t")
+        if not tab or not guess.strip():
+            raise ValueError("line %d: not 'POLICY<tab>OUTCOMES'" % number)
+        if len(bits) < games or bits.strip("01"):
+            wrong = next((c for c in bits if c not in "01"), None)
+            raise ValueError("line %d: %s" % (number, "%r is not an outcome (0 or 1)" % wrong if wrong is not None else
+                                              "%d outcomes for %d games" % (len(bits), games)))
         out[guess] = bytearray(1 if b == "1" else 0 for b in bits[:games])
     return out

@@ -5,8 +5,9 @@ with "G r c" moves (each answered by "<value> <ms>" or "BOOM! <ms>") and may end
 "STOP" (see player.py for the game).  This module turns those lines into a
 player.Player's reveal and clock, and is the `topcoder` command's work.  A line the
 game does not allow (a header that is no number or outside the statement's bounds, a
-start off the board, an answer that is no value or one no cell can show) is a
-ProtocolError naming the line, never played on.
+start off the board, an answer that is no value or one no cell can show, the input
+ending while a move waits for its answer) is a ProtocolError naming the line, never
+played on.
 """
 
 import time
@@ -95,7 +96,11 @@ def play_stdio(stdin, stdout, stderr=None, time_limit=TIME_LIMIT_SECONDS, share=
     def reveal(cell, guess):
         stdout.write("G %d %d\n" % (cell // side, cell % side))
         stdout.flush()
-        number, line = next(lines)
+        try:
+            number, line = next(lines)
+        except StopIteration:  # the game is not over: the player stops itself when it is
+            raise ProtocolError("the tester's input ended in the middle of the game: the move G %d %d has no answer"
+                                % (cell // side, cell % side)) from None
         value, ms = parse_answer(line, number)
         most = min(popcount(masks[cell]), mine_total)
         if value is not None and value > most:

@@ -1,0 +1,61 @@
+"""Which kind of file a text is: a board pack or a select list.
+
+Both start with a header line (``X Y NAME`` or ``X Y MINES NAME``); what follows
+tells them apart.  Under a pack's header come rows of digits, one field as wide as
+the board; under a select list's come clicks, ``x y``, two fields.  A command handed
+the other kind (a select list where a pack is expected, or the reverse) would read
+every line of it as an error; it says so in one line instead (`wrong_kind`).  Only
+the first header followed by a row or a click is looked at, within the first
+LINES_LOOKED lines, so the test costs nothing on a big pack.
+"""
+
+from .lines import is_count, normal_line, spaced_marks
+from .selects import header_is_read, js_index
+
+PACK = "board pack"
+SELECT_LIST = "select list"
+LINES_LOOKED = 1000  # a file that shows no row or click under a header by then is not judged
+
+
+def first_lines(text, most=LINES_LOOKED):
+    """(1-based number, normal line) of the first `most` lines of a text, read as the
+    readers read them (lines.source_lines), without splitting the rest."""
+    start = 0
+    for number in range(1, most + 1):
+        if start > len(text):
+            return
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        yield number, normal_line(spaced_marks(text[start:end]))
+        start = end + 1
+
+
+def kind_of(text):
+    """(kind, evidence) of a text: PACK or SELECT_LIST and a phrase saying which line
+    shows it; (None, None) when no header is followed by a row or a click."""
+    header = None  # (line number, width) of the latest header
+    for number, line in first_lines(text):
+        if not line:
+            continue
+        fields = line.split()
+        if header is not None:
+            under = "under the header on line %d" % header[0]
+            if len(fields) == 1 and is_count(fields[0]) and len(fields[0]) == header[1]:
+                return PACK, "line %d is a row of digits %s" % (number, under)
+            if len(fields) == 2 and js_index(fields[0]) is not None and js_index(fields[1]) is not None:
+                return SELECT_LIST, "line %d is a click 'x y' %s" % (number, under)
+        header = (number, int(fields[0]) if len(fields[0]) < 10 else 0) if header_is_read(line) else None
+    return None, None
+
+
+def wrong_kind(text, expected, name):
+    """A one-line message when `text` (the file `name`) is not of the `expected` kind
+    but of the other, else None."""
+    kind, evidence = kind_of(text)
+    if kind is None or kind == expected:
+        return None
+    if expected == PACK:
+        hint = "give the board pack the list was played on"
+    else:
+        hint = "give the select list the solver printed for it"
+    return "%s is a %s, not a %s (%s): %s" % (name, kind, expected, evidence, hint)
