@@ -5,12 +5,11 @@ writing a page, and printing many messages."""
 import os
 import sys
 
+from ..contest.streams import MESSAGES_SHOWN
 from ..official.kinds import wrong_kind
 from ..official.lines import read_as_page, read_text
 from ..pages.pagekit import write_page
 
-# messages of one kind a command prints at most; past them, one line counts the rest
-MESSAGES_SHOWN = 20
 
 LOOK_HELP = (
     "rank risky guesses by two-step safety (one exact lookahead): fewer mines hit on "

@@ -82,20 +82,3 @@ class Progress:
 
     def flush(self):
         self.stream.flush()
-
-
-class Counted:
-    """A stream that passes every write on to `out` and tells progress(writes so far):
-    for output written one piece a unit of work (batch writes one board's select list
-    a write)."""
-
-    def __init__(self, out, progress):
-        self.out, self.progress, self.count = out, progress, 0
-
-    def write(self, text):
-        self.out.write(text)
-        self.count += 1
-        self.progress(self.count)
-
-    def flush(self):
-        self.out.flush()

@@ -12,7 +12,7 @@ from ..official.kinds import PACK
 from ..official.lines import read_text
 from ..official.rules import RULES
 from .options import kind_refused
-from .progress import Counted, Progress
+from .progress import Progress
 
 
 def add_arguments(parser):
@@ -54,7 +54,8 @@ def run(args):
     if kind_refused(text, PACK, args.pack):
         return 1
     progress = Progress("solve", "boards played", beside=sys.stdout)
-    out, err = (Counted(sys.stdout, progress), progress) if progress.on else (sys.stdout, sys.stderr)
-    solve_text(text, args.budget, args.rule, start, out, err, look=args.look, workers=workers)
+    err = progress if progress.on else sys.stderr
+    solve_text(text, args.budget, args.rule, start, sys.stdout, err, look=args.look, workers=workers,
+               progress=progress if progress.on else None)
     progress.close()
     return 0

@@ -21,6 +21,7 @@ from ..official.packs import index_pack, parse_header, read_board, stray_message
 from ..official.rules import RULES
 from .clock import before
 from .plan import Plan
+from .streams import MESSAGES_SHOWN
 from .workers import share
 
 # Room left when a board is started: it stops at its first stall past the deadline
@@ -121,7 +122,8 @@ COLLECT_GRACE_SECONDS = 0.015  # after the budget, for the workers' last boards 
 NEXT_ROUND_SECONDS = 0.05  # time left worth indexing more of a pack cut short
 
 
-def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys.stderr, look=False, workers=1):
+def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys.stderr, look=False, workers=1,
+               progress=None):
     """Play a pack's text, then write a summary line on `err`: boards played of all
     found, seconds since `start`, the score per rule (and the workers, when more than
     one).  Returns (played, totals).
@@ -132,7 +134,8 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
     A huge pack is played in rounds: what INDEX_SHARE of the time left indexes, then,
     while time is left, the next part.  `workers` processes share the boards
     (workers.share); the select list is the same for any number of them when there
-    is no budget.
+    is no budget.  progress(boards played, boards found), if given, is called as
+    results arrive.
     """
     start = time.perf_counter() if start is None else start
     deadline = None if budget is None else start + budget
@@ -146,7 +149,7 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
             first_headers = index.headers[:1]
             results.messages.extend("error: %s\n" % message for message in stray_messages(index))
         found += len(index.headers)
-        used = max(used, play_round(index, results, deadline, rule, look, workers))
+        used = max(used, play_round(index, results, deadline, rule, look, workers, progress and _counter(progress, results, found)))
         if index.complete or deadline is None or deadline - time.perf_counter() < NEXT_ROUND_SECONDS:
             break
     results.finish(err)
@@ -159,9 +162,22 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
     return results.played, results.totals
 
 
-def play_round(index, results, deadline, rule, look, workers):
+def _counter(progress, results, found):
+    """heard() for workers.share: progress(boards played so far, boards found)."""
+    done = [results.played]
+
+    def heard(record):
+        if len(record) > 2:
+            done[0] += 1
+            progress(done[0], found)
+
+    return heard
+
+
+def play_round(index, results, deadline, rule, look, workers, heard=None):
     """Play the boards of one PackIndex (under a deadline, those its Plan picks) with
-    `workers` processes into `results`; the number of processes that played."""
+    `workers` processes into `results`; the number of processes that played.  heard:
+    as workers.share's."""
     plan, count = None, len(index.headers)
     if deadline is not None:
         now = time.perf_counter()
@@ -174,13 +190,10 @@ def play_round(index, results, deadline, rule, look, workers):
     def work(chunks, emit):
         play_chunks(index, chunks, plan, deadline, rule, look, emit)
 
-    records, notes, used = share(count, workers, work, None if deadline is None else deadline + COLLECT_GRACE_SECONDS)
+    records, notes, used = share(count, workers, work, None if deadline is None else deadline + COLLECT_GRACE_SECONDS, heard)
     results.take(records)
     results.notes.extend(notes)
     return used
-
-
-MAX_ERROR_LINES = 100  # messages written at most; past them, one line counts the rest
 
 
 class Results:
@@ -210,10 +223,10 @@ class Results:
             self.totals[year] = self.totals.get(year, 0) + score
 
     def finish(self, err):
-        """Write the messages on `err` (past MAX_ERROR_LINES only their count), then the notes."""
-        err.write("".join(self.messages[:MAX_ERROR_LINES]))
-        if len(self.messages) > MAX_ERROR_LINES:
-            err.write("error: %d more like these (refused boards or skipped lines) not shown\n" % (len(self.messages) - MAX_ERROR_LINES))
+        """Write the messages on `err` (past MESSAGES_SHOWN only their count), then the notes."""
+        err.write("".join(self.messages[:MESSAGES_SHOWN]))
+        if len(self.messages) > MESSAGES_SHOWN:
+            err.write("error: %d more like these not shown\n" % (len(self.messages) - MESSAGES_SHOWN))
         err.write("".join("note: %s\n" % note for note in self.notes))
 
 

@@ -37,6 +37,7 @@ from .batch import solve_text
 from .clock import process_start
 from .cores import workers_from_environment
 from .streams import closed_streams, quiet_stderr, write_output
+from ..official.kinds import PACK, wrong_kind
 from ..official.lines import TooLarge, read_text
 
 # The clock at the first statement the program runs.  build.py moves this assignment
@@ -87,8 +88,8 @@ class NoPack(Exception):
 
 
 def pack_beside(folder, err):
-    """The text of the one non-empty regular file ending in .txt in `folder`, or NoPack;
-    a .txt that is no regular file is skipped with a line on `err`."""
+    """(text, name) of the one non-empty regular file ending in .txt in `folder`, or
+    NoPack; a .txt that is no regular file is skipped with a line on `err`."""
     try:
         names = sorted(name for name in os.listdir(folder) if name.endswith(".txt"))
     except OSError as exc:
@@ -113,7 +114,7 @@ def pack_beside(folder, err):
         )
     path = os.path.join(folder, packs[0])
     try:
-        return read_text(path, MAX_PACK_BYTES)
+        return read_text(path, MAX_PACK_BYTES), packs[0]
     except OSError as exc:
         raise NoPack("cannot read %s: %s" % (path, exc.strerror)) from None
     except TooLarge as exc:
@@ -122,13 +123,19 @@ def pack_beside(folder, err):
 
 def pack_input(stdin, folder, err=None):
     """The pack's text: stdin's, or when stdin holds nothing but blanks, the .txt file
-    beside the program (pack_beside; its notes on `err`, default stderr)."""
+    beside the program (pack_beside; its notes on `err`, default stderr).  NoPack when
+    that text is a select list, not a pack."""
     err = sys.stderr if err is None else err
     try:
-        text = read_text(stdin, MAX_PACK_BYTES)
+        text, name = read_text(stdin, MAX_PACK_BYTES), "stdin"
     except TooLarge as exc:
         raise NoPack("stdin holds %s" % exc) from None
-    return text if text.strip() else pack_beside(folder, err)
+    if not text.strip():
+        text, name = pack_beside(folder, err)
+    problem = wrong_kind(text, PACK, name)
+    if problem is not None:
+        raise NoPack(problem)
+    return text
 
 
 def main():

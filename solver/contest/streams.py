@@ -25,6 +25,10 @@ import sys
 # 128 + SIGPIPE (13): what a shell reports for a Unix tool whose reader went away
 BROKEN_PIPE_STATUS = 141
 
+# messages of one kind written at most, by the entry and every command; past them, one
+# line counts the rest
+MESSAGES_SHOWN = 20
+
 
 def descriptor_is_closed(fd):
     """Whether file descriptor `fd` (0, 1 or 2) cannot be used as the stream it stands for:

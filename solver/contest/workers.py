@@ -39,7 +39,7 @@ def chunks_of(count, size):
     return [(start, min(count, start + size)) for start in range(0, count, size)]
 
 
-def share(count, workers, work, until=None):
+def share(count, workers, work, until=None, heard=None):
     """Run work(chunks, emit) over the boards 0..count-1 with `workers` processes.
 
     work   -- plays the boards of each (start, stop) chunk it is given, in order, and
@@ -47,6 +47,7 @@ def share(count, workers, work, until=None):
               strings, marshal's kinds)
     until  -- a time.perf_counter() value: a worker still running then is stopped and
               what it had sent is kept (None: wait for every worker)
+    heard  -- if given, called with each record as it reaches this process (progress)
 
     Returns (records, notes, used): every record the workers sent, one line for each
     worker that stopped before its end or could not be made, and the number of
@@ -65,10 +66,17 @@ def share(count, workers, work, until=None):
         if len(children) < workers and children:
             notes.append("%d of %d worker processes could be made" % (len(children), workers))
         if children:
-            records, ended = _collect(children, until)
+            records, ended = _collect(children, until, heard)
             return records, notes + ended, len(children)
     records = []
-    work(chunks_of(count, size), records.append)
+    emit = records.append
+    if heard is not None:
+
+        def emit(record):
+            records.append(record)
+            heard(record)
+
+    work(chunks_of(count, size), emit)
     return records, notes, 1
 
 
@@ -166,7 +174,7 @@ def _send(fd, records):
         view = view[written:]
 
 
-def _collect(children, until):
+def _collect(children, until, heard=None):
     """(records, notes) of the forked workers: read their frames until every pipe ends
     or the clock reaches `until`, then stop the workers still running."""
     records = []
@@ -186,7 +194,11 @@ def _collect(children, until):
             data = os.read(fd, 1 << 20)
             if data:
                 child.buffer += data
+                fresh = len(records)
                 _unframe(child, records)
+                if heard is not None:
+                    for record in records[fresh:]:
+                        heard(record)
             else:
                 del waiting[fd]
     notes = []

@@ -110,3 +110,12 @@ def test_stdin_that_never_ends_is_refused_in_one_line(folder):
     status, out, err = shell("timeout 60 python3 Main.py < /dev/zero", cwd=str(folder))
     assert status == 1 and out == b""
     assert err.strip().splitlines() == ["error: stdin holds more than %d MB: refused (the bound keeps the run inside its memory)" % (paiza.MAX_PACK_BYTES >> 20)]
+
+
+def test_a_select_list_given_as_the_pack_is_one_line(expected, tmp_path):
+    select = tmp_path / "select.txt"
+    select.write_bytes(expected)
+    status, out, err = shell("python3 %s < %s" % (DIST, select))
+    assert status == 1 and out == b""
+    (line,) = err.strip().splitlines()
+    assert line.startswith("error: stdin is a select list, not a board pack (line 2 is a click")

@@ -262,6 +262,7 @@ def test_two_workers_share_the_time_of_two():
     shapes = [(9, 9, 10), (16, 16, 40)] * 64
     total = sum(expected_seconds(*shape) for shape in shapes)
     copies = [Plan(headers_of(shapes), workers=2) for _ in range(2)]
+    copies[1].start = copies[0].start  # forked from one plan: one start (virtual time below)
     now = [copies[0].start, copies[1].start]
     deadline = copies[0].start + 0.55 * total  # each has a little more than half the work's time
     wanted = []

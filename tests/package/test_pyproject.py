@@ -1,4 +1,4 @@
-"""pyproject.toml in the form current setuptools reads without a deprecation warning."""
+"""pyproject.toml in the current form (PEP 639), for a backend that installs on 3.8 too."""
 
 import re
 from pathlib import Path
@@ -8,11 +8,12 @@ import pytest
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 
-def test_the_license_is_an_spdx_expression_read_by_the_setuptools_required():
+def test_the_license_is_an_spdx_expression_read_by_the_backend_required():
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
     assert project["project"]["license"] == "MIT"  # a string: the table form is deprecated (refused after 2027-02-18)
     assert not any("License ::" in c for c in project["project"].get("classifiers", []))  # deprecated beside it
     (requirement,) = project["build-system"]["requires"]
-    found = re.fullmatch(r"setuptools>=(\d+)", requirement)
-    assert found and int(found.group(1)) >= 77  # the first setuptools to read an SPDX license
+    found = re.fullmatch(r"hatchling>=1\.(\d+)", requirement)
+    assert found and int(found.group(1)) >= 27  # the first hatchling to read an SPDX license
+    assert project["project"]["requires-python"] == ">=3.8"  # hatchling builds there (setuptools 77+ does not)
