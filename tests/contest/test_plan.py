@@ -84,7 +84,7 @@ def headers_of(shapes, mode="both"):
     return ["%d %d board_%dx%d_%d_%d_%s" % (w, h, w, h, m, k, mode) for k, (w, h, m) in enumerate(shapes)]
 
 
-def decisions(plan, shapes, seconds_left, rule=2025):
+def decisions(plan, shapes, seconds_left, rule=2025, safe_start=True):
     """The plan's answers for every board with `seconds_left` of virtual time, each board
     taking the time predicted for it under the rule."""
     deadline = now = plan.start + 0.0
@@ -93,7 +93,7 @@ def decisions(plan, shapes, seconds_left, rule=2025):
     for k, shape in enumerate(shapes):
         wanted.append(plan.wanted(k, deadline, now=now))
         if wanted[-1]:
-            now += expected_seconds(*shape, rule=rule)
+            now += expected_seconds(*shape, rule=rule, safe_start=safe_start)
     return wanted
 
 
@@ -239,22 +239,11 @@ def test_boards_of_one_rank_are_played_in_pack_order_until_the_time_runs_out():
     shapes = [(6, 6, 5)] * 200
     plan = Plan(headers_of(shapes, "none"), rule=2026)
     half = 100 * expected_seconds(6, 6, 5, rule=2026, safe_start=False)
-    wanted = decisions_blind(plan, shapes, half)
+    wanted = decisions(plan, shapes, half, rule=2026, safe_start=False)
     assert 80 <= sum(wanted) <= 100
     first_left_out = wanted.index(False)
     assert not any(wanted[first_left_out + 32 :])  # a prefix, give or take one replanning
     assert plan.pressed()
-
-
-def decisions_blind(plan, shapes, seconds_left):
-    deadline = now = plan.start + 0.0
-    deadline += seconds_left
-    wanted = []
-    for k, shape in enumerate(shapes):
-        wanted.append(plan.wanted(k, deadline, now=now))
-        if wanted[-1]:
-            now += expected_seconds(*shape, rule=2026, safe_start=False)
-    return wanted
 
 
 def test_two_workers_share_the_time_of_two():
