@@ -16,6 +16,10 @@ import os
 
 WORKERS_VARIABLE = "SOLVER_WORKERS"
 MAX_WORKERS = 64  # more processes than this only add start-up and memory
+# The count chosen without being told is at most this: each worker adds memory (the
+# ADC2026 pack with no deadline: 1 worker 212 MB, 8 workers 298 MB for the whole tree;
+# paiza.IO gives 512 MB), and a container may see a host's cores it cannot use.
+MAX_AUTO_WORKERS = 8
 
 # (quota file, period file) of cgroup v1, under a mount point; v2 keeps both in cpu.max
 _V1_FILES = ("cpu.cfs_quota_us", "cpu.cfs_period_us")
@@ -24,7 +28,8 @@ _V2_MOUNT = "/sys/fs/cgroup"
 
 
 def usable_cores():
-    """The cores this process may run on: its affinity, bounded by a cgroup CPU quota."""
+    """The cores this process may run on: its affinity, bounded by a cgroup CPU quota
+    and by MAX_AUTO_WORKERS."""
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -32,7 +37,7 @@ def usable_cores():
     quota = cgroup_cpu_quota()
     if quota is not None:
         cores = min(cores, max(1, math.ceil(quota - 1e-9)))
-    return max(1, min(MAX_WORKERS, cores))
+    return max(1, min(MAX_AUTO_WORKERS, cores))
 
 
 def cgroup_cpu_quota():

@@ -159,6 +159,8 @@ def test_a_cgroup_quota_bounds_the_cores(monkeypatch):
     assert cores.usable_cores() == 2
     monkeypatch.setattr(cores, "cgroup_cpu_quota", lambda: None)
     assert cores.usable_cores() == 8
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(64)), raising=False)
+    assert cores.usable_cores() == cores.MAX_AUTO_WORKERS  # a host's 64 cores: memory bounds the count
     monkeypatch.setattr(cores, "cgroup_cpu_quota", lambda: 0.2)
     assert cores.usable_cores() == 1
 
