@@ -1,13 +1,15 @@
 """A whole pack under a time budget, with output that is always a valid select list.
 
-Boards are played in input order, each through its own Judge; under a budget, of a
-pack text only the boards its Plan picks (those worth most points per second).  A
+Each board is played through its own Judge, by one of the run's workers
+(`workers.share`), and the select list is written in pack order; under a budget, of
+a pack text only the boards its Plan picks (those worth most points per second).  A
 board is started only while the budget leaves a little room (LAST_BOARD_SECONDS): a
 board still in play at the deadline stops at its next stall, so it overruns the
-budget by one round of the cheap steps at most.  A board whose name was already played is skipped and said so (the official
-page would score the first board of that name twice).  Every click is in range
-and on a closed cell by construction.  Totals are kept per rule, so a pack that
-mixes both header forms is reported rule by rule.
+budget by one round of the cheap steps at most.  A board whose name was already
+played is skipped and said so (the official page would score the first board of
+that name twice).  Every click is in range and on a closed cell by construction.
+Totals are kept per rule, so a pack that mixes both header forms is reported rule
+by rule.
 """
 
 import sys
@@ -71,39 +73,6 @@ def click_lines(width, height):
 def select_text(board, clicks):
     """One board's select list: its header line, then one line per clicked cell."""
     return board_header(board) + "\n" + "".join(map(click_lines(board.width, board.height).__getitem__, clicks))
-
-
-def solve_items(items, budget=None, rule=None, start=None, out=None, err=None, look=False, pressed=None):
-    """Play (board, error) items in order within `budget` seconds of `start`.
-
-    Errors are written to `err` as they are met; each board's select list goes to
-    `out`.  `pressed`, if given, says before each board whether boards are being left
-    out for time: then the board is played in a hurry (player.play).  Returns (played, totals, seconds): totals maps a contest year to the
-    sum of its boards as the official summary counts them (2025: negatives count 0).
-    """
-    start = time.perf_counter() if start is None else start
-    deadline = None if budget is None else start + budget
-    count, totals, names = 0, {}, set()
-    for board, error in items:
-        if board is None:
-            if err is not None:
-                err.write("error: %s\n" % error)
-            continue
-        if board.name in names:
-            if err is not None:
-                err.write("error: board %s (line %d): a board of that name was already played; skipped\n" % (board.name, board.line))
-            continue
-        began = time.perf_counter()
-        if deadline is not None and began + LAST_BOARD_SECONDS > deadline:
-            break
-        task, judge = played(board, rule, deadline, look, hurry=pressed is not None and pressed())
-        names.add(board.name)
-        if out is not None:
-            out.write(select_text(board, judge.clicks))
-        count += 1
-        year = task.rule.year
-        totals[year] = totals.get(year, 0) + task.rule.counted(task.rule.score(judge.outcome()))
-    return count, totals, time.perf_counter() - start
 
 
 def format_totals(totals, default_year=2025):
@@ -184,8 +153,8 @@ def play_round(index, results, deadline, rule, look, workers, heard=None):
         plan = Plan(index.headers, rule, workers, now + PLAN_SHARE * (deadline - now))
         count = plan.planned
         if count < len(index.headers):
-            results.messages.append("note: a pack of many boards: of %d boards found, the first %d were planned in the time, "
-                                    "the rest left out\n" % (len(index.headers), count))
+            results.notes.append("a pack of many boards: of %d boards found, the first %d were planned in the time, "
+                                 "the rest left out" % (len(index.headers), count))
 
     def work(chunks, emit):
         play_chunks(index, chunks, plan, deadline, rule, look, emit)

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from solver.official import packs
 from solver.contest import batch
-from solver.contest.batch import INDEX_SHARE, solve_items, solve_text
+from solver.contest.batch import INDEX_SHARE, play_chunks, solve_text
+from solver.official.packs import index_pack
 from solver.official.packs import format_pack, read_pack
 from solver.official.selects import read_select
 from solver.official.generator import generate_board, generate_pack
@@ -201,10 +202,20 @@ def test_a_pack_cut_short_says_so(monkeypatch):
 def test_boards_are_played_in_a_hurry_only_while_the_plan_leaves_some_out():
     boards = generate_pack(30, "none", "serious")
 
+    index = index_pack(format_pack(boards))
+
+    class Always:  # a plan that wants every board, pressed as told
+        def __init__(self, pressed):
+            self.pressed = pressed
+
+        def wanted(self, k, deadline, now):
+            return True
+
     def select(rule, pressed):
-        out = io.StringIO()
-        solve_items([(board, None) for board in boards], rule=rule, out=out, pressed=pressed)
-        return out.getvalue()
+        records = []
+        plan = None if pressed is None else Always(pressed)
+        play_chunks(index, [(0, len(boards))], plan, None, rule, False, records.append)
+        return "".join(record[1] for record in records)
 
     calm = select(2026, lambda: False)
     assert select(2026, None) == calm

@@ -138,7 +138,7 @@ def rows_after(run):
         ("other", "judge.outcome (score)", t["other.score"]),
         ("other", "stall's own (memo key, look-up, store)", stall_own),
         ("other", "play() itself (Knowledge, Memory, running_share, loop)", play_own),
-        ("other", "played/solve_items loop, boards_of (incl. marker overhead)",
+        ("other", "played/play_chunks loop (incl. marker overhead)",
          r["other"] - t["other.judge"] - t["other.task"] - t["other.wanted"] - t["other.score"] - stall_own - play_own),
     ]
     for row, label, value in parts:

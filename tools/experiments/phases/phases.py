@@ -41,9 +41,9 @@ PACKAGE = "solver"
 MODULES = {
     "paiza": "contest.paiza",  # pack_input (read_text of stdin, as paiza.main reads it)
     "lines": "official.lines",  # read_text
-    "packs": "official.packs",  # index_pack, boards_of, _read_board, _check_digits
+    "packs": "official.packs",  # index_pack, read_board, _check_digits
     "plan": "contest.plan",  # Plan
-    "batch": "contest.batch",  # solve_items (the loop), played: Judge/task_of/play as batch calls them, select_text
+    "batch": "contest.batch",  # play_chunks (the loop), played: Judge/task_of/play as batch calls them, select_text
     "player": "engine.player",  # the steps of one board, as play() and stall() call them
     "judge": "official.judge",  # Judge (view, outcome), View
     "counting": "engine.counting",  # count_solutions, as the per-board counter calls it
@@ -71,7 +71,7 @@ MARKERS = [
     ("index.input", "top", "paiza", "@pack_input"),
     ("index.pack", "top", "packs", "@index_pack"),
     ("index.plan", "top", "plan", "@Plan"),
-    ("read", "top", "packs", "_read_board"),
+    ("read", "top", "packs", "read_board"),
     ("settle", "top", "player", "settle"),
     ("open.all", "split", "judge", "-"),
     ("open.planes", "split", "judge", "-"),
@@ -86,7 +86,7 @@ MARKERS = [
     ("other.task", "top", "batch", "task_of"),
     ("other.wanted", "top", "plan", "Plan.wanted"),
     ("other.score", "top", "judge", "Judge.outcome"),
-    ("loop", "box", "batch", "@solve_items"),
+    ("loop", "box", "batch", "@play_chunks"),
     ("play", "box", "batch", "play"),
     ("stall", "box", "player", "stall"),
     ("read.check", "sub", "packs", "_check_digits"),
@@ -424,15 +424,14 @@ def run(mods, marks, names):
     """What paiza.main + batch.solve_text do under a budget, for exactly `names`."""
     import io
 
-    batch, packs = mods["batch"], mods["packs"]
+    batch = mods["batch"]
 
     def call(name, fn, *a, **k):
         mark = marks.get(name)
         return fn(*a, **k) if mark is None else mark(fn, *a, **k)
 
-    infinity = float("inf")
     text = call("index.input", harness_call(mods, "index.input"), sys.stdin, HERE)  # as paiza.main: pack_input
-    index = call("index.pack", harness_call(mods, "index.pack"), text, infinity)
+    index = call("index.pack", harness_call(mods, "index.pack"), text)
     plan = call("index.plan", harness_call(mods, "index.plan"), index.headers, None)
     chosen = set(names)
     position = {}
@@ -452,20 +451,21 @@ def run(mods, marks, names):
     deadline = t0 + 1.5
     step = 1.5 / (last + 2)
 
-    def wanted(k):
-        plan.wanted(k, deadline, t0 + step * (k + 1))
-        return k in wanted_set
+    class Picked:  # stands in for the plan: the real run's boards, hurried as it was
+        def wanted(self, k, _deadline, _now):
+            plan.wanted(k, deadline, t0 + step * (k + 1))
+            return k in wanted_set
 
-    def items():
-        for item in packs.boards_of(index, wanted):
-            yield item
-            board = item[0]
-            if board is not None and position.get(board.name) == last:
-                return
+        def pressed(self):
+            return HURRIED
 
-    pressed = (lambda: True) if HURRIED else None
-    select_list = io.StringIO()
-    count, totals, _ = call("loop", harness_call(mods, "loop"), items(), infinity, None, None, select_list, sys.stderr, False, pressed)
+    records = []
+    call("loop", harness_call(mods, "loop"), index, [(0, last + 1)], Picked(), None, None, False, records.append)
+    played = sorted(record for record in records if len(record) > 2)
+    select_list = io.StringIO("".join(record[1] for record in played))
+    count, totals = len(played), {}
+    for record in played:
+        totals[record[4]] = totals.get(record[4], 0) + record[5]
 
     def output():
         sys.stdout.buffer.write(select_list.getvalue().encode("utf-8"))
