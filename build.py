@@ -59,8 +59,11 @@ OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
 # stops at its next stall past the deadline), the last writes and the exit.  The whole
 # process's wall time with it is in every table of ../shared/tools/versus.py (docs/measurements.md).
 # Reading and indexing the pack count against the budget, so a bigger pack leaves less
-# time to play (the plan in solver/contest/plan.py then picks fewer).
-DEFAULT_BUDGET_SECONDS = 1.92
+# time to play (the plan in solver/contest/plan.py then picks fewer).  After the
+# budget come batch.COLLECT_GRACE_SECONDS for the workers' last records, the list's
+# write (2.3 MB on a 20,000-board ADC2025 pack) and the exit: 1.92 s let the whole
+# process reach 1.96 s there, past the 1.95 s bar (docs/measurements.md, "Wall time").
+DEFAULT_BUDGET_SECONDS = 1.90
 
 # Code the entry never runs with its own arguments, left out of the bundle: each
 # (module, function, test) names an `if` with no else whose test is never true in the
