@@ -11,8 +11,6 @@ end) and a mine -20; under ADC2026 a safe cell is worth 1/safe_total and a mine
 -1/mine_total.
 """
 
-from itertools import combinations
-
 from ..grid.bitset import cells_of, popcount
 
 ENDGAME_CELLS = 10  # undecided cells at most, for the exact tree
@@ -25,20 +23,55 @@ class _TooBig(Exception):
 
 
 def layouts_of(unknown, mines_left, constraints):
-    """Every set of `mines_left` cells of `unknown` that meets the (cells, mines) constraints."""
+    """Every set of `mines_left` cells of `unknown` that meets the (cells, mines)
+    constraints, in the order of itertools.combinations over the cells (lowest first).
+
+    Depth first over the cells, a cell a mine before it is safe (so the order is that
+    of the combinations), never where a constraint could no longer be met: each cell
+    holds the constraints it lies in, with what they still need and the cells they
+    have left."""
     cells = cells_of(unknown)
     if not 0 <= mines_left <= len(cells):
         return []
+    need, room = [], []
+    inside = [[] for _ in cells]  # the constraints of each cell
+    for group, mines in constraints:
+        group &= unknown
+        j = len(need)
+        need.append(mines)
+        room.append(popcount(group))
+        if mines < 0 or mines > room[j]:
+            return []
+        for i, c in enumerate(cells):
+            if group >> c & 1:
+                inside[i].append(j)
     out = []
-    for chosen in combinations(cells, mines_left):
-        layout = 0
-        for c in chosen:
-            layout |= 1 << c
-        if all(popcount(layout & group) == need for group, need in constraints):
-            out.append(layout)
-            if len(out) > ENDGAME_LAYOUTS:
-                raise _TooBig
+    _place(cells, inside, need, room, 0, mines_left, 0, out)
     return out
+
+
+def _place(cells, inside, need, room, i, mines, layout, out):
+    """Layouts of `mines` more mines in cells[i:], after `layout` (layouts_of's walk)."""
+    if i == len(cells):
+        out.append(layout)  # every constraint met: each had room 0 and needed 0
+        if len(out) > ENDGAME_LAYOUTS:
+            raise _TooBig
+        return
+    here = inside[i]
+    if mines and all(need[j] for j in here):  # a mine here
+        for j in here:
+            need[j] -= 1
+            room[j] -= 1
+        _place(cells, inside, need, room, i + 1, mines - 1, layout | 1 << cells[i], out)
+        for j in here:
+            need[j] += 1
+            room[j] += 1
+    if len(cells) - i > mines and all(room[j] > need[j] for j in here):  # safe here
+        for j in here:
+            room[j] -= 1
+        _place(cells, inside, need, room, i + 1, mines, layout, out)
+        for j in here:
+            room[j] += 1
 
 
 class Endgame:
@@ -46,7 +79,10 @@ class Endgame:
 
     A layout is kept as the whole set of mines it implies (the known ones included),
     so the same position met again after a click is recognised, and the tree below
-    the move actually played is not searched twice.
+    the move actually played is not searched twice.  Layouts are numbered for the
+    board and a set of them is a bitset of their numbers, so what a click shows
+    splits a set by a few ANDs: each undecided cell keeps the layouts where it is a
+    mine (`mined`) and those where it shows each digit (`shows`).
     """
 
     def __init__(self, masks, safe_value, mine_value):
@@ -56,6 +92,14 @@ class Endgame:
         self.ids = {}  # mine set -> index (stable for the whole board)
         self.mine_sets = []
         self.memo = {}  # (bitset of layout indices, closed cells) -> (value, best cell)
+        self.mined = {}  # cell -> bitset of the layouts where it is a mine
+        self.shows = {}  # cell -> [(what it shows: a digit, or None for a mine; bitset of those layouts)]
+        self.sorted = {}  # cell -> bitset of the layouts entered in its `mined` and `shows`
+        self.gains = {shown: safe_value(shown) for shown in range(9)}  # what a click gains, by what it shows
+        self.gains[None] = mine_value
+        # when every digit is worth the same (ADC2026): the value of n safe cells clicked
+        # one by one under a known layout, at runs[n], summed as _known sums them
+        self.runs = [0.0] if len(set(self.gains[shown] for shown in range(9))) == 1 else None
 
     def best_move(self, unknown, known_mines, mines_left, constraints):
         """(cell to click or None to stop, expected value), or None when too big."""
@@ -75,6 +119,7 @@ class Endgame:
                 index = self.ids[full] = len(self.mine_sets)
                 self.mine_sets.append(full)
             alive |= 1 << index
+        self._sort(alive, unknown)
         self.budget = ENDGAME_NODES
         try:
             expected, cell = self._value(alive, unknown)
@@ -82,63 +127,93 @@ class Endgame:
             return None
         return cell, expected
 
-    def _outcomes(self, members, cell):
-        """Layouts grouped by what `cell` shows: {digit, or None for a mine: bitset of layouts}.
-
-        members -- (bit of the layout, its mine set) for every layout still alive
-        """
-        groups = {}
-        mask, bit = self.masks[cell], 1 << cell
-        for low, mines in members:
-            shown = None if mines & bit else popcount(mask & mines)
-            groups[shown] = groups.get(shown, 0) | low
-        return groups
+    def _sort(self, alive, unknown):
+        """Enter the layouts of `alive` in the `mined` and `shows` of every undecided
+        cell, where they are not yet."""
+        masks, shows, mined, sorted_ = self.masks, self.shows, self.mined, self.sorted
+        while unknown:
+            low = unknown & -unknown
+            unknown ^= low
+            cell = low.bit_length() - 1
+            new = alive & ~sorted_.get(cell, 0)
+            if not new:
+                continue
+            sorted_[cell] = sorted_.get(cell, 0) | new
+            mask = masks[cell]
+            split = dict(shows.get(cell, ()))
+            while new:
+                bit = new & -new
+                new ^= bit
+                mines = self.mine_sets[bit.bit_length() - 1]
+                shown = None if mines & low else popcount(mask & mines)
+                split[shown] = split.get(shown, 0) | bit
+            shows[cell] = list(split.items())
+            mined[cell] = split.get(None, 0)
 
     def _known(self, safe, mines):
         """(value, first click) of clicking every cell of `safe`, lowest first, under one
         known layout; summed as the click-by-click recursion would sum it."""
+        if not safe:
+            return 0.0, None
+        runs = self.runs
+        if runs is not None:
+            count = popcount(safe)
+            while len(runs) <= count:
+                runs.append(self.gains[0] + runs[-1])
+            return runs[count], (safe & -safe).bit_length() - 1
         value = 0.0
         cells = cells_of(safe)
         for cell in reversed(cells):
             value = self.safe_value(popcount(self.masks[cell] & mines)) + value
-        return value, (cells[0] if cells else None)
+        return value, cells[0]
 
     def _value(self, alive, closed):
         """Best expected value from here, and the move that reaches it."""
         key = (alive, closed)
         memo = self.memo
-        if key in memo:
-            return memo[key]
+        known = memo.get(key)
+        if known is not None:
+            return known
         self.budget -= 1
         if self.budget < 0:
             raise _TooBig
         if not alive & (alive - 1):  # one layout left: everything is known
             mines = self.mine_sets[alive.bit_length() - 1]
-            memo[key] = self._known(closed & ~mines, mines)
-            return memo[key]
-        members = []
-        may_be_mine, must_be_mine = 0, closed
-        rest = alive
+            known = memo[key] = self._known(closed & ~mines, mines)
+            return known
+        total = popcount(alive)
+        mined_in = self.mined
+        # a cell safe in every layout is clicked first (the lowest): it can only gain;
+        # a cell that is a mine in every layout is never worth a click
+        choices = []
+        rest = closed
         while rest:
             low = rest & -rest
             rest ^= low
-            mines = self.mine_sets[low.bit_length() - 1]
-            members.append((low, mines))
-            may_be_mine |= mines
-            must_be_mine &= mines
-        total = len(members)
-        certain = closed & ~may_be_mine
-        # a cell safe in every layout is clicked first: it can only gain;
-        # a cell that is a mine in every layout is never worth a click
-        choices = cells_of(certain & -certain) if certain else cells_of(closed & may_be_mine & ~must_be_mine)
-        best, best_cell = (None, None) if certain else (0.0, None)  # stopping is worth 0
+            cell = low.bit_length() - 1
+            mined = mined_in[cell] & alive
+            if not mined:
+                choices = (cell,)
+                best = None
+                break
+            if mined != alive:
+                choices.append(cell)
+        else:
+            best = 0.0  # stopping is worth 0
+        best_cell = None
+        shows, gains, value = self.shows, self.gains, self._value
         for cell in choices:
             rest = closed & ~(1 << cell)
+            groups = []
+            for shown, layouts in shows[cell]:
+                group = layouts & alive
+                if group:
+                    groups.append((group & -group, shown, group))
+            groups.sort()  # by the lowest layout of each: the order the layouts meet them
             expected = 0.0
-            for shown, group in self._outcomes(members, cell).items():
-                gain = self.mine_value if shown is None else self.safe_value(shown)
-                expected += popcount(group) / total * (gain + self._value(group, rest)[0])
+            for _, shown, group in groups:
+                expected += popcount(group) / total * (gains[shown] + value(group, rest)[0])
             if best is None or expected > best:
                 best, best_cell = expected, cell
-        memo[key] = (best, best_cell)
-        return memo[key]
+        known = memo[key] = (best, best_cell)
+        return known
