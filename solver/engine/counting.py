@@ -107,13 +107,10 @@ def search_counts(component, budget):
 
     Depth-first over the classes in walking order, each class taking every mine count
     its constraints allow; a constraint is closed at its last class, which must then
-    hold exactly what it still needs.  Iterative, in one frame: depth i holds class i's
-    range of counts (m from low to high) and the weight and mines of the path above it.
-    A visit of a class and each completed assignment (a leaf) is one node; past
-    `budget` nodes the search gives up (None)."""
+    hold exactly what it still needs (_enumerate).  A visit of a class and each
+    completed assignment (a leaf) is one node; past `budget` nodes the search gives
+    up (None)."""
     order, sizes, room, constraints_at = walk(component)
-    count = len(order)
-    need = [mines for _, mines in component.constraints]
     total = sum(sizes)
     # the cells each constraint still covers after class i, fixed by the walking order:
     # a class's count is at least what a constraint needs beyond them
@@ -125,7 +122,27 @@ def search_counts(component, budget):
             after.append((j, room[j]))
         beyond.append(after)
     weights = [0] * (total + 1)
-    class_mines = [[0] * (total + 1) for _ in range(count)]
+    class_mines = [[0] * (total + 1) for _ in order]
+    need = [mines for _, mines in component.constraints]
+    nodes = _enumerate(sizes, constraints_at, beyond, need, weights, class_mines, budget)
+    if nodes < 0:
+        return None
+    most = max((t for t, w in enumerate(weights) if w), default=0)  # drop the impossible tail
+    by_class = [None] * len(order)
+    for i, k in enumerate(order):
+        by_class[k] = class_mines[i][: most + 1]
+    return _counts(component, weights[: most + 1], by_class, budget - nodes)
+
+
+def _enumerate(sizes, constraints_at, beyond, need, weights, class_mines, nodes):
+    """search_counts' walk: add every assignment's weight to `weights` and its mines,
+    class by class, to `class_mines` (both by the assignment's number of mines); the
+    nodes left of the budget `nodes`, negative when it ran out.
+
+    Iterative, in one frame: depth i holds class i's range of counts (m from low to
+    high) and the weight and mines of the path above it; `need` holds what each
+    constraint still needs on the current path."""
+    count = len(sizes)
     ways_of = [_COMB[size] if size < len(_COMB) else [comb(size, m) for m in range(size + 1)] for size in sizes]
     mined = []  # (class_mines list, count) of the classes holding mines on the current path
     at_m = [0] * count  # class i's current count
@@ -134,16 +151,14 @@ def search_counts(component, budget):
     at_t = [0] * (count + 1)  # mines of the path above class i
     at_weight[0] = 1
     last = count - 1
-    nodes = budget
     i = 0
     entering = True
     while i >= 0:
         if entering:  # visit class i: the counts its constraints allow
             nodes -= 1
             if nodes < 0:
-                return None
-            size = sizes[i]
-            low, high = 0, size
+                return nodes
+            low, high = 0, sizes[i]
             for j, after in beyond[i]:
                 n = need[j]
                 if n < high:
@@ -158,7 +173,7 @@ def search_counts(component, budget):
             if i == last:  # each count completes an assignment
                 nodes -= high - low + 1
                 if nodes < 0:
-                    return None
+                    return nodes
                 ways, weight, t = ways_of[i], at_weight[i], at_t[i]
                 totals = class_mines[i]
                 for m in range(low, high + 1):
@@ -177,17 +192,18 @@ def search_counts(component, budget):
             m = low
             at_high[i] = high
         else:  # back at class i from below: its next count, or back up
-            here = constraints_at[i]
-            for j in here:
-                need[j] -= 1
-            m = at_m[i] + 1
-            if at_m[i]:
+            m = at_m[i]
+            if m:
                 mined.pop()
-            if m > at_high[i]:
-                for j in here:
-                    need[j] += m
+            if m == at_high[i]:  # its last count: give the constraints back what it took
+                if m:
+                    for j in constraints_at[i]:
+                        need[j] += m
                 i -= 1
                 continue
+            for j in constraints_at[i]:
+                need[j] -= 1
+            m += 1
         at_m[i] = m
         if m:
             mined.append((class_mines[i], m))
@@ -195,11 +211,7 @@ def search_counts(component, budget):
         at_t[i + 1] = at_t[i] + m
         i += 1
         entering = True
-    most = max((t for t, w in enumerate(weights) if w), default=0)  # drop the impossible tail
-    by_class = [None] * count
-    for i, k in enumerate(order):
-        by_class[k] = class_mines[i][: most + 1]
-    return _counts(component, weights[: most + 1], by_class, budget - nodes)
+    return nodes
 
 
 def _counts(component, weights, class_mines, nodes):
@@ -214,7 +226,12 @@ def _counts(component, weights, class_mines, nodes):
     top = max(weights)
     if not top:  # contradictory constraints: no assignment, nothing certain
         return Counts(weights, class_mines, 0, 0, (0.0,), tuple((0.0,) for _ in class_mines), 0, 0, nodes)
-    low = min(t for t, w in enumerate(weights) if w)
+    low = support = 0
+    for t, w in enumerate(weights):
+        if w:
+            if not support:
+                low = t
+            support |= 1 << t
     safe = mines = 0
     assignments = sum(weights)
     for k, (size, totals) in enumerate(zip(component.sizes, class_mines)):
@@ -229,7 +246,7 @@ def _counts(component, weights, class_mines, nodes):
         weights,
         class_mines,
         low,
-        support_of(weights) >> low,
+        support >> low,
         tuple([w / top for w in weights[low:]]),
         tuple([tuple([m / top for m in totals[low:]]) for totals in class_mines]),
         safe,
