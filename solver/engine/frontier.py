@@ -59,47 +59,67 @@ def components_of(constraints):
     that lie in exactly the same constraints.  (Positions are small, a few classes
     at a stall: the loops below avoid building what they do not keep.)
     """
-    groups = []  # [cells of the group, constraint indices]
+    group_cells, group_indices = [], []  # each group's cells, and its constraints' indices
     for index, (cells, _) in enumerate(constraints):
-        joined_cells, joined = cells, [index]
-        kept = []
-        for group in groups:
-            if group[0] & cells:
-                joined_cells |= group[0]
-                joined += group[1]
+        into = None
+        g = 0
+        while g < len(group_cells):
+            if group_cells[g] & cells:
+                if into is None:  # the first group it meets takes it ...
+                    into = g
+                    group_cells[g] |= cells
+                    group_indices[g].append(index)
+                    g += 1
+                    continue
+                group_cells[into] |= group_cells.pop(g)  # ... and every other group it meets
+                group_indices[into] += group_indices.pop(g)
             else:
-                kept.append(group)
-        kept.append([joined_cells, joined])
-        groups = kept
-    components = []
-    for group_cells, indices in groups:
-        indices.sort()
-        members = [constraints[i] for i in indices]
-        classes = []
-        for cells, _ in members:
-            refined = []
-            for atom in classes:
-                inside = atom & cells
-                if inside and inside != atom:
-                    refined.append(inside)
-                    refined.append(atom & ~cells)
-                else:
-                    refined.append(atom)
-                cells &= ~atom
-            if cells:
-                refined.append(cells)
-            classes = refined
-        if len(classes) > 1:
-            classes.sort(key=_lowest_bit)  # deterministic: by lowest cell
-        sizes = [popcount(atom) for atom in classes]
-        over = []
-        for cells, need in members:
-            over.append((tuple([k for k, atom in enumerate(classes) if atom & cells]), need))
-        members.sort()
-        components.append(Component(classes, sizes, over, tuple(members), group_cells, (tuple(sizes), tuple(over))))
+                g += 1
+        if into is None:
+            group_cells.append(cells)
+            group_indices.append([index])
+    components = [_component(cells, indices, constraints) for cells, indices in zip(group_cells, group_indices)]
     if len(components) > 1:
         components.sort(key=_first_cell)
     return components
+
+
+def _component(group_cells, indices, constraints):
+    """The Component of the constraints at `indices`, whose cells are `group_cells`:
+    the cells are refined, constraint by constraint, into classes, each class with the
+    set of constraints it lies in (bit k: the group's k-th constraint)."""
+    indices.sort()
+    members = [constraints[i] for i in indices]
+    atoms, inside_of = [], []
+    for k, (cells, _) in enumerate(members):
+        bit = 1 << k
+        for x in range(len(atoms)):
+            atom = atoms[x]
+            inside = atom & cells
+            if inside:
+                if inside != atom:  # the cells outside this constraint make a class of their own
+                    atoms[x] = inside
+                    atoms.append(atom ^ inside)
+                    inside_of.append(inside_of[x])
+                inside_of[x] |= bit
+                cells ^= inside
+                if not cells:
+                    break
+        if cells:
+            atoms.append(cells)
+            inside_of.append(bit)
+    ranked = sorted(zip([atom & -atom for atom in atoms], atoms, inside_of))  # by lowest cell
+    classes = [atom for _, atom, _ in ranked]
+    sizes = [popcount(atom) for atom in classes]
+    over = [[] for _ in members]  # the classes of each constraint, lowest first
+    for place, (_, _, inside) in enumerate(ranked):
+        while inside:
+            low = inside & -inside
+            inside ^= low
+            over[low.bit_length() - 1].append(place)
+    over = [(tuple(places), need) for places, (_, need) in zip(over, members)]
+    members.sort()
+    return Component(classes, sizes, over, tuple(members), group_cells, (tuple(sizes), tuple(over)))
 
 
 def _lowest_bit(atom):
