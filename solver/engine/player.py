@@ -67,7 +67,7 @@ mines    -- the known mines;  safe -- the known safe cells not yet opened
 class Knowledge:
     """What the player knows of one board (see the glossary above), and its invariants."""
 
-    __slots__ = ("geo", "opened", "planes", "mines", "safe", "hits", "counted_mines", "mine_counts", "digits")
+    __slots__ = ("geo", "opened", "planes", "mines", "safe", "hits", "counted_mines", "mine_counts", "shown")
 
     def __init__(self, geo, safe_cells):
         self.geo = geo
@@ -78,7 +78,7 @@ class Knowledge:
         # the neighbour counts of the known mines (planes.neighbour_counts), kept while
         # the mines stay the same: they change only when a mine is found
         self.counted_mines, self.mine_counts = 0, (0, 0, 0, 0)
-        self.digits = {}  # cell -> its digit, read off the planes once (live_constraints)
+        self.shown = {}  # cell -> the digit it shows, read off the planes once (live_constraints)
 
     def learn(self, new, planes):
         """Take in the cells a click opened and their digit planes (a mine shows 9)."""
@@ -330,7 +330,7 @@ def live_constraints(knowledge):
     lowest cell first, duplicates merged: a loop of its own over the bit planes (this
     runs at every stall).  A digit is read off the planes once a board."""
     geo, mines = knowledge.geo, knowledge.mines
-    masks, digits = geo.masks, knowledge.digits
+    masks, shown = geo.masks, knowledge.shown
     unknown = geo.all_mask & ~knowledge.opened & ~mines & ~knowledge.safe
     live = knowledge.opened & ~mines & spread(geo, unknown)
     seen = {}
@@ -338,10 +338,10 @@ def live_constraints(knowledge):
         low = live & -live
         live ^= low
         c = low.bit_length() - 1
-        digit = digits.get(c)
+        digit = shown.get(c)
         if digit is None:
             p0, p1, p2, p3 = knowledge.planes
-            digit = digits[c] = (p0 >> c & 1) | (p1 >> c & 1) << 1 | (p2 >> c & 1) << 2 | (p3 >> c & 1) << 3
+            digit = shown[c] = (p0 >> c & 1) | (p1 >> c & 1) << 1 | (p2 >> c & 1) << 2 | (p3 >> c & 1) << 3
         around = masks[c]
         seen[around & unknown] = digit - popcount(around & mines)
     return list(seen.items())
