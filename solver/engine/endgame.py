@@ -14,7 +14,7 @@ end) and a mine -20; under ADC2026 a safe cell is worth 1/safe_total and a mine
 from ..grid.bitset import cells_of, popcount
 
 ENDGAME_CELLS = 10  # undecided cells at most, for the exact tree
-ENDGAME_LAYOUTS = 60  # layouts at most
+ENDGAME_LAYOUTS = 30  # layouts at most (past 30 on 8 to 10 cells the tree outgrows ENDGAME_NODES)
 ENDGAME_NODES = 1500  # positions evaluated at most, else no answer
 
 
