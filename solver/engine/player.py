@@ -307,7 +307,7 @@ def stall(knowledge, task, memory, look):
     safe, mines = knowledge.safe, knowledge.mines
     constraints = live_constraints(knowledge)
     move = None
-    if not pair_rule(knowledge, constraints):
+    if not learn_pairs(knowledge, constraints):
         counted = count(knowledge, constraints, task, memory)
         if counted is not None:
             move = decide(knowledge, task, constraints, counted, memory, look)
@@ -347,7 +347,7 @@ def live_constraints(knowledge):
     return list(seen.items())
 
 
-def pair_rule(knowledge, constraints):
+def learn_pairs(knowledge, constraints):
     """Step pairs: deduce.pairs on the live constraints.  True if anything was learnt."""
     if not constraints:
         return False

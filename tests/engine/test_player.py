@@ -124,7 +124,7 @@ def test_the_knowledge_keeps_its_invariants_after_every_step(board, rule, look):
     no digit of a closed cell, opened mines exactly the hits."""
     import solver.engine.player as player
 
-    steps = ("settle", "pair_rule", "count")
+    steps = ("settle", "learn_pairs", "count")
     originals = {name: getattr(player, name) for name in steps}
     checked = []
 

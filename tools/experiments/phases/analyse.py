@@ -127,7 +127,7 @@ def rows_after(run):
         ("open", "judge open_all", t["open.all"]),
         ("open", "judge planes_of", t["open.planes"]),
         ("pairs", "live_constraints", t["pairs.constraints"]),
-        ("pairs", "pair_rule", t["pairs.rule"]),
+        ("pairs", "learn_pairs", t["pairs.rule"]),
         ("decide", "decide", t["decide"]),
         ("decide", "guess click (view.open, planes_of, learn)", t["decide.click"]),
         ("write", "select_text", t["write.select"]),

@@ -76,7 +76,7 @@ MARKERS = [
     ("open.all", "split", "judge", "-"),
     ("open.planes", "split", "judge", "-"),
     ("pairs.constraints", "top", "player", "live_constraints"),
-    ("pairs.rule", "top", "player", "pair_rule"),
+    ("pairs.rule", "top", "player", "learn_pairs"),
     ("count", "top", "player", "count"),
     ("decide", "top", "player", "decide"),
     ("decide.click", "top", "judge", "-"),
