@@ -12,6 +12,7 @@ Totals are kept per rule, so a pack that mixes both header forms is reported rul
 by rule.
 """
 
+import heapq
 import sys
 import time
 from functools import lru_cache
@@ -90,6 +91,12 @@ PLAN_SHARE = 0.3  # of the time left, by which the plan stops keying lines and e
 COLLECT_GRACE_SECONDS = 0.015  # after the budget, for the workers' last boards and records
 NEXT_ROUND_SECONDS = 0.05  # time left worth indexing more of a pack cut short
 
+# What the last run built (each round's index, plan and records, its Results), held
+# until the next run starts: freed at the end of a run, a million-line pack's objects
+# took tens of milliseconds past the deadline, one by one, before the select list
+# was written (the entry then ends with os._exit: docs/measurements.md, "Hostile packs").
+_LAST_RUN = []
+
 
 def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys.stderr, look=False, workers=1,
                progress=None):
@@ -108,12 +115,15 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
     """
     start = time.perf_counter() if start is None else start
     deadline = None if budget is None else start + budget
+    del _LAST_RUN[:]
     results = Results(out)
+    _LAST_RUN.append(results)
     found, used, index = 0, 1, None
     while True:
         since = start if index is None else time.perf_counter()  # (the first round's share counts reading)
         more = None if deadline is None else before(since + INDEX_SHARE * (deadline - since))
         index = index_pack(text, more, after=index)
+        _LAST_RUN.append(index)
         if not found:
             first_headers = index.headers[:1]
             results.messages.extend("error: %s\n" % message for message in stray_messages(index))
@@ -160,6 +170,7 @@ def play_round(index, results, deadline, rule, look, workers, heard=None):
         play_chunks(index, chunks, plan, deadline, rule, look, emit)
 
     records, notes, used = share(count, workers, work, None if deadline is None else deadline + COLLECT_GRACE_SECONDS, heard)
+    _LAST_RUN.append((plan, records))
     results.take(records)
     results.notes.extend(notes)
     return used
@@ -168,39 +179,62 @@ def play_round(index, results, deadline, rule, look, workers, heard=None):
 class Results:
     """What the rounds of a run played, gathered in pack order: select texts go to
     `out` as they come, messages are held for `finish`.  A board whose name was already
-    played is skipped, with a message (the official page would score both)."""
+    played is skipped, with a message (the official page would score both).
+
+    Only the first MESSAGES_SHOWN messages are ever written, so of the rest only the
+    number is kept: a pack of a million refused boards sends that many messages back,
+    and formatting and sorting them all came after the deadline."""
 
     def __init__(self, out):
         self.out = out
         self.messages, self.notes = [], []
+        self.unshown = 0  # messages past MESSAGES_SHOWN: counted, not kept
         self.names, self.totals, self.played = set(), {}, 0
 
     def take(self, records):
         """The records of one round (workers.share), in any order."""
-        records.sort(key=_board_index)
+        played, errors = [], []  # (k, message); (k, count) is a number of messages not sent
         for record in records:
-            if len(record) == 2:
-                self.messages.append("error: %s\n" % record[1])
-                continue
+            if len(record) > 2:
+                played.append(record)
+            elif isinstance(record[1], str):
+                errors.append(record)
+            else:
+                self.unshown += record[1]
+        played.sort(key=_board_index)
+        for record in played:
             _, text, name, line, year, score = record
             if name in self.names:
-                self.messages.append("error: board %s (line %d): a board of that name was already played; skipped\n" % (name, line))
+                errors.append((record[0], "board %s (line %d): a board of that name was already played; skipped" % (name, line), _SKIP))
                 continue
             self.names.add(name)
             self.out.write(text)
             self.played += 1
             self.totals[year] = self.totals.get(year, 0) + score
+        room = max(0, MESSAGES_SHOWN - len(self.messages))
+        first = heapq.nsmallest(room, errors, key=_message_order) if room else []
+        self.messages.extend("error: %s\n" % error[1] for error in first)
+        self.unshown += len(errors) - len(first)
 
     def finish(self, err):
         """Write the messages on `err` (past MESSAGES_SHOWN only their count), then the notes."""
-        err.write("".join(self.messages[:MESSAGES_SHOWN]))
-        if len(self.messages) > MESSAGES_SHOWN:
-            err.write("error: %d more like these not shown\n" % (len(self.messages) - MESSAGES_SHOWN))
+        shown, unshown = self.messages[:MESSAGES_SHOWN], self.unshown + max(0, len(self.messages) - MESSAGES_SHOWN)
+        err.write("".join(shown))
+        if unshown:
+            err.write("error: %d more like these not shown\n" % unshown)
         err.write("".join("note: %s\n" % note for note in self.notes))
 
 
 def _board_index(record):
     return record[0]
+
+
+_SKIP = "skip"  # marks Results' own message that a board was skipped
+
+
+def _message_order(error):
+    """Pack order; at one board, a skip before the lines found after the board."""
+    return error[0], len(error) == 2
 
 
 def play_chunks(index, chunks, plan, deadline, rule, look, emit):
@@ -209,19 +243,37 @@ def play_chunks(index, chunks, plan, deadline, rule, look, emit):
     A board is read only when the plan (if any) wants it, and started only while the
     deadline leaves LAST_BOARD_SECONDS.  emit() gets, in pack order, (k, message) for a
     board refused or stray lines after it, and (k, select text, name, line, year,
-    counted score) for a board played.  A name this worker played before is not played
-    again (Results skips it: the official page would score both)."""
+    counted score) for a board played.  Past its first MESSAGES_SHOWN messages a
+    worker sends only their number, (k, count), at the end of each chunk: no more
+    than that are shown, and a million refused boards cost a million records.  A
+    name this worker played before is not played again (Results skips it: the
+    official page would score both)."""
     names = set()
+    said = [0, 0]  # messages sent in full, messages counted and not yet sent
+
+    def tell(k, message):
+        if said[0] < MESSAGES_SHOWN:
+            said[0] += 1
+            emit((k, message))
+        else:
+            said[1] += 1
+
+    def count_told(k):
+        if said[1]:
+            emit((k, said[1]))
+            said[1] = 0
+
     for first, stop in chunks:
         for k in range(first, stop):
             began = time.perf_counter()
             if deadline is not None and began + LAST_BOARD_SECONDS > deadline:
+                count_told(k)
                 return
             if plan is not None and not plan.wanted(k, deadline, began):
                 continue
             board, error, stray = read_board(index, k)
             if board is None:
-                emit((k, error))
+                tell(k, error)
             elif board.name in names:
                 emit((k, "", board.name, board.line, 0, 0))
             else:
@@ -230,7 +282,8 @@ def play_chunks(index, chunks, plan, deadline, rule, look, emit):
                 score = task.rule.counted(task.rule.score(judge.outcome()))
                 emit((k, select_text(board, judge.clicks), board.name, board.line, task.rule.year, score))
             if stray is not None:
-                emit((k, stray))
+                tell(k, stray)
+        count_told(stop)
 
 
 def _first_form(headers):

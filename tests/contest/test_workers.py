@@ -58,6 +58,27 @@ def test_the_select_list_is_the_same_for_one_two_and_three_workers():
         assert SUMMARY.search(err).group(5) == str(count)
 
 
+def test_many_refused_boards_show_the_first_few_and_their_exact_count():
+    """Past its first few messages a worker sends only their number: whatever the
+    workers, the first MESSAGES_SHOWN in pack order are shown and the rest counted."""
+    good = generate_pack(40, "both", "middle")
+    parts = []
+    for k, board in enumerate(good):
+        parts.append(format_pack([board]))
+        parts.append("3 3 bad%03d\n12\n\n3 3 worse%03d\n\n" % (k, k))  # refused: too few rows
+    text = "".join(parts)
+    alone = solved(text, 1)
+    lines = alone[1].splitlines()
+    shown = [line for line in lines if line.startswith("error: board")]
+    assert [line.split()[2] for line in shown] == ["bad000", "worse000", "bad001", "worse001"] + [
+        "%s%03d" % (kind, k) for k in range(2, batch.MESSAGES_SHOWN // 2) for kind in ("bad", "worse")]
+    assert "error: %d more like these not shown" % (80 - batch.MESSAGES_SHOWN) in lines
+    for count in (2, 3):
+        out, err, played, totals = solved(text, count)
+        assert out == alone[0] and played == alone[2] == 40
+        assert SUMMARY.sub("", err) == SUMMARY.sub("", alone[1])
+
+
 def test_a_worker_that_dies_costs_only_the_boards_it_had_not_sent(monkeypatch):
     text = format_pack(generate_pack(120, "both", "middle"))
     real_played = batch.played
