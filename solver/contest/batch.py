@@ -128,6 +128,8 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
             first_headers = index.headers[:1]
             results.messages.extend("error: %s\n" % message for message in stray_messages(index))
         found += len(index.headers)
+        if deadline is not None and deadline - time.perf_counter() < LAST_BOARD_SECONDS:
+            break  # indexing ran late: no board could start, so no plan and no workers
         used = max(used, play_round(index, results, deadline, rule, look, workers, progress and _counter(progress, results, found)))
         if index.complete or deadline is None or deadline - time.perf_counter() < NEXT_ROUND_SECONDS:
             break

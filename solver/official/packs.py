@@ -304,6 +304,8 @@ def _split_while(text, more, begin=0):
     says of the whole text (docs/measurements.md, "A huge pack")."""
     parts, start = [], begin
     while True:
+        if not _plain(text[start : start + INDEX_CHUNK + 1]):  # first: in a text not laid out
+            return None, None  # plainly the search below may find no header up to the end
         cut = _NEXT_PLAIN_HEADER.search(text, start + INDEX_CHUNK)
         end = cut.start() if cut else len(text)  # the line break before a header
         if not _plain(text[start : end + 1]):

@@ -49,3 +49,30 @@ def test_an_index_in_pieces_finds_what_one_pass_finds(count, ending, tabs, bom, 
     assert read == [board_at(whole, k) for k in range(len(whole.headers))]  # boards, messages, line numbers
     if len(pieces) > 1:
         assert pieces[0].rest is not None and pieces[-1].rest is None
+
+
+class _Searches:
+    """A stand-in for a compiled pattern that counts the characters its searches may scan."""
+
+    def __init__(self, pattern):
+        self.pattern, self.scanned = pattern, 0
+
+    def search(self, text, start=0):
+        self.scanned += len(text) - start
+        return self.pattern.search(text, start)
+
+    def split(self, text):
+        return self.pattern.split(text)
+
+
+def test_a_pack_not_laid_out_plainly_is_not_searched_to_its_end_for_plain_headers(monkeypatch):
+    """A tab-separated pack indexed a chunk at a time: the plain pattern (which finds no
+    header there) is never run over the rest of the text, a round after round."""
+    text = format_pack(BOARDS).replace(" ", "\t")
+    monkeypatch.setattr(packs, "INDEX_CHUNK", len(text) // 10)
+    searches = _Searches(packs._NEXT_PLAIN_HEADER)
+    monkeypatch.setattr(packs, "_NEXT_PLAIN_HEADER", searches)
+    pieces = [index_pack(text, stop)]
+    pieces.append(index_pack(text, stop, after=pieces[0]))
+    assert not pieces[-1].complete and len(pieces[0].headers) + len(pieces[1].headers) < len(BOARDS)
+    assert searches.scanned == 0
