@@ -108,7 +108,9 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
     malformed ones reported on `err`.  Under a budget, a Plan picks the boards worth
     most points per second from their headers and the others are left out unread.
     A huge pack is played in rounds: what INDEX_SHARE of the time left indexes, then,
-    while time is left, the next part.  `workers` processes share the boards
+    while time is left, the next part.  Workers that end before the deadline leave
+    time to the boards their plan passed over: a plan for those alone plays them
+    (the list stays in pack order).  `workers` processes share the boards
     (workers.share); the select list is the same for any number of them when there
     is no budget.  progress(boards played, boards found), if given, is called as
     results arrive.
@@ -124,13 +126,19 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
         more = None if deadline is None else before(since + INDEX_SHARE * (deadline - since))
         index = index_pack(text, more, after=index)
         _LAST_RUN.append(index)
+        results.part += 1
         if not found:
             first_headers = index.headers[:1]
             results.messages.extend("error: %s\n" % message for message in stray_messages(index))
         found += len(index.headers)
         if deadline is not None and deadline - time.perf_counter() < LAST_BOARD_SECONDS:
             break  # indexing ran late: no board could start, so no plan and no workers
-        used = max(used, play_round(index, results, deadline, rule, look, workers, progress and _counter(progress, results, found)))
+        heard = progress and _counter(progress, results, found)
+        played, left = play_round(index, results, deadline, rule, look, workers, heard)
+        used = max(used, played)
+        while left and deadline - time.perf_counter() >= NEXT_ROUND_SECONDS:  # passed over, yet time is left
+            played, still = play_round(index, results, deadline, rule, look, workers, heard, only=left)
+            left = still if len(still) < len(left) else None
         if index.complete or deadline is None or deadline - time.perf_counter() < NEXT_ROUND_SECONDS:
             break
     results.finish(err)
@@ -155,32 +163,43 @@ def _counter(progress, results, found):
     return heard
 
 
-def play_round(index, results, deadline, rule, look, workers, heard=None):
+def play_round(index, results, deadline, rule, look, workers, heard=None, only=None):
     """Play the boards of one PackIndex (under a deadline, those its Plan picks) with
-    `workers` processes into `results`; the number of processes that played.  heard:
-    as workers.share's."""
-    plan, count = None, len(index.headers)
+    `workers` processes into `results`.  Returns (processes that played, the boards
+    the plan passed over: their positions in the index; None without a deadline).
+
+    only  -- the positions to play, in order (default: every board of the index): a
+             plan is made for them alone, so the boards a first plan passed over are
+             played when its workers end before the deadline
+    heard -- as workers.share's."""
+    positions = range(len(index.headers)) if only is None else only
+    headers = index.headers if only is None else [index.headers[k] for k in only]
+    plan, count = None, len(headers)
     if deadline is not None:
         now = time.perf_counter()
-        plan = Plan(index.headers, rule, workers, now + PLAN_SHARE * (deadline - now))
+        plan = Plan(headers, rule, workers, now + PLAN_SHARE * (deadline - now))
         count = plan.planned
-        if count < len(index.headers):
+        if count < len(headers) and only is None:
             results.notes.append("a pack of many boards: of %d boards found, the first %d were planned in the time, "
-                                 "the rest left out" % (len(index.headers), count))
+                                 "the rest left out" % (len(headers), count))
 
     def work(chunks, emit):
-        play_chunks(index, chunks, plan, deadline, rule, look, emit)
+        play_chunks(index, chunks, plan, deadline, rule, look, emit, only)
 
     records, notes, used = share(count, workers, work, None if deadline is None else deadline + COLLECT_GRACE_SECONDS, heard)
     _LAST_RUN.append((plan, records))
-    results.take(records)
+    left = None
+    if deadline is not None:  # a record (k, count) tells a number of messages, not a board
+        seen = {record[0] for record in records if len(record) > 2 or isinstance(record[1], str)}
+        left = [k for k in positions[:count] if k not in seen]
+    results.take(records, ordered=only is None)
     results.notes.extend(notes)
-    return used
+    return used, left
 
 
 class Results:
-    """What the rounds of a run played, gathered in pack order: select texts go to
-    `out` as they come, messages are held for `finish`.  A board whose name was already
+    """What the rounds of a run played, gathered in pack order for `finish` to write:
+    the select texts to `out`, the messages to `err`.  A board whose name was already
     played is skipped, with a message (the official page would score both).
 
     Only the first MESSAGES_SHOWN messages are ever written, so of the rest only the
@@ -192,9 +211,14 @@ class Results:
         self.messages, self.notes = [], []
         self.unshown = 0  # messages past MESSAGES_SHOWN: counted, not kept
         self.names, self.totals, self.played = set(), {}, 0
+        self.texts = []  # (part, k, select text) of the boards played
+        self.part = 0  # the index part being played: boards are ordered by (part, k)
+        self.ordered = True  # whether self.texts is in pack order
 
-    def take(self, records):
-        """The records of one round (workers.share), in any order."""
+    def take(self, records, ordered=True):
+        """The records of one round (workers.share), in any order; `ordered`: the
+        round's boards all come after those taken before (not so for boards a plan
+        passed over)."""
         played, errors = [], []  # (k, message); (k, count) is a number of messages not sent
         for record in records:
             if len(record) > 2:
@@ -210,16 +234,21 @@ class Results:
                 errors.append((record[0], "board %s (line %d): a board of that name was already played; skipped" % (name, line), _SKIP))
                 continue
             self.names.add(name)
-            self.out.write(text)
+            self.texts.append((self.part, record[0], text))
             self.played += 1
             self.totals[year] = self.totals.get(year, 0) + score
         room = max(0, MESSAGES_SHOWN - len(self.messages))
         first = heapq.nsmallest(room, errors, key=_message_order) if room else []
         self.messages.extend("error: %s\n" % error[1] for error in first)
         self.unshown += len(errors) - len(first)
+        self.ordered = self.ordered and ordered
 
     def finish(self, err):
-        """Write the messages on `err` (past MESSAGES_SHOWN only their count), then the notes."""
+        """Write the select texts on `out`, in pack order; then on `err` the messages
+        (past MESSAGES_SHOWN only their count) and the notes."""
+        if not self.ordered:
+            self.texts.sort(key=_part_and_index)
+        self.out.write("".join([text for _, _, text in self.texts]))
         shown, unshown = self.messages[:MESSAGES_SHOWN], self.unshown + max(0, len(self.messages) - MESSAGES_SHOWN)
         err.write("".join(shown))
         if unshown:
@@ -231,6 +260,10 @@ def _board_index(record):
     return record[0]
 
 
+def _part_and_index(text):
+    return text[0], text[1]
+
+
 _SKIP = "skip"  # marks Results' own message that a board was skipped
 
 
@@ -239,8 +272,9 @@ def _message_order(error):
     return error[0], len(error) == 2
 
 
-def play_chunks(index, chunks, plan, deadline, rule, look, emit):
-    """One worker's part of a pack: the boards of each (start, stop) chunk, in order.
+def play_chunks(index, chunks, plan, deadline, rule, look, emit, only=None):
+    """One worker's part of a pack: the boards of each (start, stop) chunk, in order
+    (the chunks count positions in `only`, the index's positions to play, when given).
 
     A board is read only when the plan (if any) wants it, and started only while the
     deadline leaves LAST_BOARD_SECONDS.  emit() gets, in pack order, (k, message) for a
@@ -266,12 +300,13 @@ def play_chunks(index, chunks, plan, deadline, rule, look, emit):
             said[1] = 0
 
     for first, stop in chunks:
-        for k in range(first, stop):
+        for j in range(first, stop):
+            k = j if only is None else only[j]
             began = time.perf_counter()
             if deadline is not None and began + LAST_BOARD_SECONDS > deadline:
                 count_told(k)
                 return
-            if plan is not None and not plan.wanted(k, deadline, began):
+            if plan is not None and not plan.wanted(j, deadline, began):
                 continue
             board, error, stray = read_board(index, k)
             if board is None:

@@ -193,6 +193,32 @@ def test_a_pack_too_long_to_index_in_its_share_of_the_budget_is_played_in_rounds
     assert found == played == 200 and "note: a long pack" not in err
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_boards_a_plan_passed_over_are_played_while_time_is_left(monkeypatch, workers):
+    """A first plan that passes every other board over ends its round early: a second
+    plan, for those boards alone, plays them, and the select list is the whole pack's
+    in pack order (the same as with no deadline: nothing here is hurried)."""
+    made = []
+
+    class PassingOver(Plan):
+        def __init__(self, headers, *args):
+            super().__init__(headers, *args)
+            made.append(len(headers))
+
+        def wanted(self, k, deadline, now=None):
+            super().wanted(k, deadline, now)
+            return len(made) > 1 or k % 2 == 0
+
+    monkeypatch.setattr(batch, "Plan", PassingOver)
+    text = format_pack(generate_pack(40, "both", "middle"))
+    whole = io.StringIO()
+    solve_text(text, None, None, None, whole, io.StringIO(), workers=workers)
+    out = io.StringIO()
+    played, _ = solve_text(text, 60.0, None, None, out, io.StringIO(), workers=workers)
+    assert made == [40, 20] and played == 40
+    assert out.getvalue() == whole.getvalue()
+
+
 def test_a_pack_cut_short_says_so(monkeypatch):
     found, played, err = long_pack_run(monkeypatch, NEXT_ROUND_SECONDS=1e9)  # no second round
     assert 0 < played <= found < 200
