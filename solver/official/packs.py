@@ -304,8 +304,8 @@ def _split_while(text, more, begin=0):
     says of the whole text (docs/measurements.md, "A huge pack")."""
     parts, start = [], begin
     while True:
-        if not _plain(text[start : start + INDEX_CHUNK + 1]):  # first: in a text not laid out
-            return None, None  # plainly the search below may find no header up to the end
+        if not _plain(_opening(text, start)):  # a text not laid out plainly may hold no plain
+            return None, None  # header up to its end: the search below would scan it all
         cut = _NEXT_PLAIN_HEADER.search(text, start + INDEX_CHUNK)
         end = cut.start() if cut else len(text)  # the line break before a header
         if not _plain(text[start : end + 1]):
@@ -320,6 +320,16 @@ def _split_while(text, more, begin=0):
         if more is not None and not more():
             return parts, end
         start = end
+
+
+PLAIN_OPENING = 1 << 16  # characters of a chunk checked before its end is searched
+
+
+def _opening(text, start):
+    """The first PLAIN_OPENING characters of the text from `start`, on to the end of the
+    line (a CRLF is never cut in two, so _plain says of it what it says of the whole)."""
+    stop = text.find("\n", start + PLAIN_OPENING)
+    return text[start:] if stop < 0 else text[start : stop + 1]
 
 
 def _blank_free(lines):

@@ -76,3 +76,18 @@ def test_a_pack_not_laid_out_plainly_is_not_searched_to_its_end_for_plain_header
     pieces.append(index_pack(text, stop, after=pieces[0]))
     assert not pieces[-1].complete and len(pieces[0].headers) + len(pieces[1].headers) < len(BOARDS)
     assert searches.scanned == 0
+
+
+@given(opening=st.integers(1, 400), ending=st.sampled_from(["\n", "\r\n"]))
+def test_the_opening_checked_first_of_a_plain_pack_reads_as_plain(opening, ending):
+    """Whatever its length, the opening of a chunk ends at a line end, so a CRLF is never
+    cut and a plain pack is never taken for one of another layout (which is indexed the
+    slow way)."""
+    from _pytest.monkeypatch import MonkeyPatch
+
+    text = format_pack(BOARDS[:5]).replace("\n", ending)
+    with MonkeyPatch.context() as patch:
+        patch.setattr(packs, "PLAIN_OPENING", opening)
+        starts = [0] + [match.start() for match in packs._NEXT_PLAIN_HEADER.finditer(text)]  # where chunks begin
+        assert len(starts) == 5
+        assert all(packs._plain(packs._opening(text, start)) for start in starts)
