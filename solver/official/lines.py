@@ -59,26 +59,28 @@ def read_text(source, limit=None):
     buffer such as sys.stdin), read as bytes and decoded by `decode_text`; never
     raises on bad bytes or a strict locale.  OSError when a path cannot be read;
     TooLarge when it holds more than `limit` bytes (no more than that is read)."""
-    if isinstance(source, str):
-        with open(source, "rb") as handle:
-            return read_text(handle, limit)
-    stream = getattr(source, "buffer", source)
-    data = stream.read() if limit is None else stream.read(limit + 1)
-    if limit is not None and len(data) > limit:
-        raise TooLarge("more than %d MB: refused (the bound keeps the run inside its memory)" % (limit >> 20))
-    return decode_text(data)
+    return decode_text(_read_bytes(source, limit))
 
 
 def read_as_page(source):
     """The text of a file path or stream as the official page reads it: `read_text`, but
     a lone CR is left as it is (the page ends lines only at LF and CRLF and takes a lone
     CR for a space: a file of old Mac line ends is one line to it)."""
+    data = _read_bytes(source)
+    return data.decode("utf-8", errors="replace") if isinstance(data, (bytes, bytearray)) else data
+
+
+def _read_bytes(source, limit=None):
+    """What a path or stream holds (bytes, or a text stream's text), at most `limit`
+    bytes (TooLarge past it)."""
     if isinstance(source, str):
         with open(source, "rb") as handle:
-            data = handle.read()
-    else:
-        data = getattr(source, "buffer", source).read()
-    return data.decode("utf-8", errors="replace") if isinstance(data, (bytes, bytearray)) else data
+            return _read_bytes(handle, limit)
+    stream = getattr(source, "buffer", source)
+    data = stream.read() if limit is None else stream.read(limit + 1)
+    if limit is not None and len(data) > limit:
+        raise TooLarge("more than %d MB: refused (the bound keeps the run inside its memory)" % (limit >> 20))
+    return data
 
 
 def lone_cr_line(text):
