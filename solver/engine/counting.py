@@ -255,15 +255,6 @@ def _counts(component, weights, class_mines, nodes):
     )
 
 
-def support_of(counts):
-    """Bitset of the indices whose count is non-zero."""
-    out = 0
-    for t, c in enumerate(counts):
-        if c:
-            out |= 1 << t
-    return out
-
-
 def classes_in(component, class_bits):
     """The cells of the classes whose bits are set in `class_bits`."""
     cells = 0

@@ -31,7 +31,7 @@ from collections import namedtuple
 from functools import lru_cache
 
 from ..grid.bitset import popcount
-from .deduce import pairs
+from .steps import pairs_step
 from .endgame import ENDGAME_CELLS, Endgame
 from .frontier import components_of, covered
 from ..grid.geometry import geometry, spread
@@ -348,13 +348,10 @@ def live_constraints(knowledge):
 
 
 def learn_pairs(knowledge, constraints):
-    """Step pairs: deduce.pairs on the live constraints.  True if anything was learnt."""
+    """Step pairs (steps.pairs_step) on the live constraints.  True if anything was learnt."""
     if not constraints:
         return False
-    safe, mines = pairs(constraints)
-    unknown = knowledge.unknown()
-    safe &= unknown
-    mines &= unknown & ~safe
+    safe, mines = pairs_step(constraints, knowledge.unknown())
     knowledge.safe |= safe
     knowledge.mines |= mines
     return bool(safe or mines)

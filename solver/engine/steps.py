@@ -17,7 +17,7 @@ the CheckiO function, one move a call, the pairs step after one round of single
 digits.
 
 The contest player (player.settle and player.stall) is the same ladder in a
-specialised form and does not call this module: its single-digit step runs over the
+specialised form and calls only `pairs_step` here: its single-digit step runs over the
 whole board's digit planes at once (a few big-int operations instead of a loop over
 constraints), the known-safe cells are opened in one judge call between rounds, and
 everything is held in local variables, because it is the hot loop of a two-second run.
