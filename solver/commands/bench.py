@@ -2,7 +2,8 @@
 
 import sys
 
-from .options import LOOK_HELP, kind_refused, print_messages
+from ..contest.streams import write_messages
+from .options import LOOK_HELP, kind_refused
 from .progress import Progress
 from ..lab.bench import bench_pack, contest_run, table_header, table_row
 from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, generate_pack
@@ -67,7 +68,7 @@ def run(args):
         if kind_refused(text, PACK, path):
             return 1
         boards, errors = read_pack(text)
-        print_messages(errors, "error: ")
+        write_messages(errors, "error: ", sys.stderr)
         if not boards:
             print("error: %s holds no board that reads" % path, file=sys.stderr)
             return 1

@@ -1,11 +1,10 @@
 """What several commands' arguments share: the header form, the lookahead switch, reading
 input (a pack, a select list: each refused in one line when it is the other kind),
-writing a page, and printing many messages."""
+and writing a page."""
 
 import os
 import sys
 
-from ..contest.streams import MESSAGES_SHOWN
 from ..official.kinds import wrong_kind
 from ..official.lines import read_as_page, read_text
 from ..pages.pagekit import write_page
@@ -52,16 +51,6 @@ def kind_refused(text, expected, path):
     if problem is not None:
         print("error: %s" % problem, file=sys.stderr)
     return problem is not None
-
-
-def print_messages(messages, prefix, stream=None):
-    """Print messages one a line after `prefix` ('error: '), the first MESSAGES_SHOWN of
-    them, then one line counting the rest."""
-    stream = stream or sys.stderr
-    for message in messages[:MESSAGES_SHOWN]:
-        stream.write(prefix + message + "\n")
-    if len(messages) > MESSAGES_SHOWN:
-        stream.write("%s%d more like these not shown\n" % (prefix, len(messages) - MESSAGES_SHOWN))
 
 
 def output_problem(path):

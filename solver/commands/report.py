@@ -6,7 +6,8 @@ import sys
 from ..official.kinds import PACK, SELECT_LIST
 from ..official.rules import RULES
 from ..official.scorer import select_form
-from .options import kind_refused, output_problem, print_messages, read_input, read_select_input, write_output
+from ..contest.streams import write_messages
+from .options import kind_refused, output_problem, read_input, read_select_input, write_output
 from .progress import Progress
 from ..pages.replay import MAX_REPLAY_CELLS
 from ..pages.report import left_out, replay_links, report_page, report_rows, write_replays
@@ -46,8 +47,8 @@ def run(args):
     if kind_refused(select_text, SELECT_LIST, args.select) or kind_refused(pack_text, PACK, args.pack):
         return 1
     rows, totals, errors, warnings = report_rows(select_text, pack_text, args.rule)
-    print_messages(errors, "error: ")
-    print_messages(warnings, "warning: ")
+    write_messages(errors, "error: ", sys.stderr)
+    write_messages(warnings, "warning: ", sys.stderr)
     if errors:
         print("error: the official page rejects the whole file", file=sys.stderr)
         return 1

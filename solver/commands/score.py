@@ -5,7 +5,8 @@ import sys
 from ..official.kinds import PACK, SELECT_LIST
 from ..official.rules import RULES
 from ..official.scorer import MIXED_NOTE, score_lines, score_text, summary_csv
-from .options import kind_refused, print_messages, read_input, read_select_input
+from ..contest.streams import write_messages
+from .options import kind_refused, read_input, read_select_input
 
 
 def add_arguments(parser):
@@ -34,8 +35,8 @@ def run(args):
     if kind_refused(select_text, SELECT_LIST, args.select) or (args.pack and kind_refused(pack_text, PACK, args.pack)):
         return 1
     scored = score_text(select_text, pack_text, args.rule, args.lenient)
-    print_messages(scored.errors, "error: ")
-    print_messages(scored.warnings, "warning: ")
+    write_messages(scored.errors, "error: ", sys.stderr)
+    write_messages(scored.warnings, "warning: ", sys.stderr)
     if scored.errors and not args.lenient:
         print("error: the official page rejects the whole file (use --lenient to skip)", file=sys.stderr)
         return 1

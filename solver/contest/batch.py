@@ -24,7 +24,7 @@ from ..official.packs import index_pack, parse_header, read_board, stray_message
 from ..official.rules import RULES
 from .clock import before
 from .plan import Plan
-from .streams import MESSAGES_SHOWN
+from .streams import MESSAGES_SHOWN, write_messages
 from .workers import share
 
 # Room left when a board is started: it stops at its first stall past the deadline
@@ -129,7 +129,7 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
         results.part += 1
         if not found:
             first_headers = index.headers[:1]
-            results.messages.extend("error: %s\n" % message for message in stray_messages(index))
+            results.messages.extend(stray_messages(index))
         found += len(index.headers)
         if deadline is not None and deadline - time.perf_counter() < LAST_BOARD_SECONDS:
             break  # indexing ran late: no board could start, so no plan and no workers
@@ -208,7 +208,7 @@ class Results:
 
     def __init__(self, out):
         self.out = out
-        self.messages, self.notes = [], []
+        self.messages, self.notes = [], []  # messages without their "error: "
         self.unshown = 0  # messages past MESSAGES_SHOWN: counted, not kept
         self.names, self.totals, self.played = set(), {}, 0
         self.texts = []  # (part, k, select text) of the boards played
@@ -239,7 +239,7 @@ class Results:
             self.totals[year] = self.totals.get(year, 0) + score
         room = max(0, MESSAGES_SHOWN - len(self.messages))
         first = heapq.nsmallest(room, errors, key=_message_order) if room else []
-        self.messages.extend("error: %s\n" % error[1] for error in first)
+        self.messages.extend(error[1] for error in first)
         self.unshown += len(errors) - len(first)
         self.ordered = self.ordered and ordered
 
@@ -249,10 +249,7 @@ class Results:
         if not self.ordered:
             self.texts.sort(key=_part_and_index)
         self.out.write("".join([text for _, _, text in self.texts]))
-        shown, unshown = self.messages[:MESSAGES_SHOWN], self.unshown + max(0, len(self.messages) - MESSAGES_SHOWN)
-        err.write("".join(shown))
-        if unshown:
-            err.write("error: %d more like these not shown\n" % unshown)
+        write_messages(self.messages, "error: ", err, self.unshown)
         err.write("".join("note: %s\n" % note for note in self.notes))
 
 

@@ -11,6 +11,8 @@ A program may be started with stdin, stdout or stderr closed (``<&-``, ``>&-``,
   gives the status a shell reports for a tool killed by SIGPIPE (`BROKEN_PIPE_STATUS`);
 - `quiet_stderr` makes stderr a stream that never fails: a message that cannot be
   written (``2>/dev/full``, a closed pipe) is lost, never the output on stdout;
+- `write_messages` writes the first MESSAGES_SHOWN messages of a kind and counts the
+  rest, for the entry and every command;
 - `write_output` writes the output whole: a reader gone is 141, any other failure
   (a full disk) one line on stderr and status 1; `output_failed` says the same of
   an OSError met while a command wrote.
@@ -28,6 +30,15 @@ BROKEN_PIPE_STATUS = 141
 # messages of one kind written at most, by the entry and every command; past them, one
 # line counts the rest
 MESSAGES_SHOWN = 20
+
+
+def write_messages(messages, prefix, stream, unshown=0):
+    """Write messages one a line after `prefix` ('error: '), the first MESSAGES_SHOWN of
+    them, then one line counting the rest (and `unshown` more, counted but not kept)."""
+    stream.write("".join(prefix + message + "\n" for message in messages[:MESSAGES_SHOWN]))
+    rest = unshown + max(0, len(messages) - MESSAGES_SHOWN)
+    if rest:
+        stream.write("%s%d more like these not shown\n" % (prefix, rest))
 
 
 def descriptor_is_closed(fd):

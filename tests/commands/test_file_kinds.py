@@ -7,7 +7,7 @@ import pytest
 
 import reference_scorer as reference
 from solver.cli import main
-from solver.commands.options import MESSAGES_SHOWN
+from solver.contest.streams import MESSAGES_SHOWN
 from solver.contest.batch import solve_text
 from solver.official.generator import board_from_name, generate_pack
 from solver.official.kinds import PACK, SELECT_LIST, kind_of
