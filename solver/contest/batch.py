@@ -166,7 +166,8 @@ def _counter(progress, results, found):
 def play_round(index, results, deadline, rule, look, workers, heard=None, only=None):
     """Play the boards of one PackIndex (under a deadline, those its Plan picks) with
     `workers` processes into `results`.  Returns (processes that played, the boards
-    the plan passed over: their positions in the index; None without a deadline).
+    the plan passed over: their positions in the index; None without a deadline or
+    without the time to play them).
 
     only  -- the positions to play, in order (default: every board of the index): a
              plan is made for them alone, so the boards a first plan passed over are
@@ -188,9 +189,9 @@ def play_round(index, results, deadline, rule, look, workers, heard=None, only=N
 
     records, notes, used = share(count, workers, work, None if deadline is None else deadline + COLLECT_GRACE_SECONDS, heard)
     _LAST_RUN.append((plan, records))
-    left = None
-    if deadline is not None:  # a record (k, count) tells a number of messages, not a board
-        seen = {record[0] for record in records if len(record) > 2 or isinstance(record[1], str)}
+    left = None  # (made only while time is left: at the deadline it would be work for nothing)
+    if deadline is not None and deadline - time.perf_counter() >= NEXT_ROUND_SECONDS:
+        seen = {record[0] for record in records if len(record) > 2 or isinstance(record[1], str)}  # (k, count): no board
         left = [k for k in positions[:count] if k not in seen]
     results.take(records, ordered=only is None)
     results.notes.extend(notes)
