@@ -138,7 +138,7 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
         used = max(used, played)
         while left and deadline - time.perf_counter() >= NEXT_ROUND_SECONDS:  # passed over, yet time is left
             played, still = play_round(index, results, deadline, rule, look, workers, heard, only=left)
-            left = still if len(still) < len(left) else None
+            left = still if still is not None and len(still) < len(left) else None  # (None: out of time)
         if index.complete or deadline is None or deadline - time.perf_counter() < NEXT_ROUND_SECONDS:
             break
     results.finish(err)

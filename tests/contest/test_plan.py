@@ -219,6 +219,34 @@ def test_boards_a_plan_passed_over_are_played_while_time_is_left(monkeypatch, wo
     assert out.getvalue() == whole.getvalue()
 
 
+def test_a_round_for_the_boards_passed_over_may_end_at_the_deadline(monkeypatch):
+    """The second plan's round ends with less time left than a next round needs: the run
+    ends there, with the boards played so far, in pack order and each once."""
+    made = []
+    budget = 1.0
+
+    class SlowSecond(Plan):
+        def __init__(self, headers, *args):
+            super().__init__(headers, *args)
+            made.append(len(headers))
+
+        def wanted(self, k, deadline, now=None):
+            super().wanted(k, deadline, now)
+            if len(made) == 1:
+                return k % 2 == 0
+            time.sleep(max(0.0, deadline - 0.01 - time.perf_counter()))  # the round reaches the deadline
+            return True
+
+    monkeypatch.setattr(batch, "Plan", SlowSecond)
+    boards = generate_pack(40, "both", "middle")
+    out, err = io.StringIO(), io.StringIO()
+    played, _ = solve_text(format_pack(boards), budget, None, None, out, err, workers=1)
+    assert made == [40, 20] and 20 < played <= 40
+    entries, errors = read_select(out.getvalue())
+    names = [board.name for board in boards]
+    assert not errors and [entry.name for entry in entries] == sorted({e.name for e in entries}, key=names.index)
+
+
 def test_a_pack_cut_short_says_so(monkeypatch):
     found, played, err = long_pack_run(monkeypatch, NEXT_ROUND_SECONDS=1e9)  # no second round
     assert 0 < played <= found < 200
