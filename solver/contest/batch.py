@@ -89,7 +89,11 @@ def format_totals(totals, default_year=2025):
 INDEX_SHARE = 0.25  # of the time left (at first: of the budget), for finding the boards of a pack
 PLAN_SHARE = 0.3  # of the time left, by which the plan stops keying lines and estimating shapes
 COLLECT_GRACE_SECONDS = 0.015  # after the budget, for the workers' last boards and records
-NEXT_ROUND_SECONDS = 0.05  # time left worth indexing more of a pack cut short
+# Time left worth indexing more of a pack cut short: a round indexes at least one chunk
+# (packs.INDEX_CHUNK, 30-60 ms on the development machine) before it plays; with 0.05 s
+# a second round ran 50 ms past the deadline (docs/measurements.md, "Hostile packs").
+NEXT_ROUND_SECONDS = 0.15
+PASSED_OVER_SECONDS = 0.05  # time left worth a plan and workers for the boards passed over
 
 # What the last run built (each round's index, plan and records, its Results), held
 # until the next run starts: freed at the end of a run, a million-line pack's objects
@@ -136,7 +140,7 @@ def solve_text(text, budget=None, rule=None, start=None, out=sys.stdout, err=sys
         heard = progress and _counter(progress, results, found)
         played, left = play_round(index, results, deadline, rule, look, workers, heard)
         used = max(used, played)
-        while left and deadline - time.perf_counter() >= NEXT_ROUND_SECONDS:  # passed over, yet time is left
+        while left and deadline - time.perf_counter() >= PASSED_OVER_SECONDS:  # passed over, yet time is left
             played, still = play_round(index, results, deadline, rule, look, workers, heard, only=left)
             left = still if still is not None and len(still) < len(left) else None  # (None: out of time)
         if index.complete or deadline is None or deadline - time.perf_counter() < NEXT_ROUND_SECONDS:
@@ -190,7 +194,7 @@ def play_round(index, results, deadline, rule, look, workers, heard=None, only=N
     records, notes, used = share(count, workers, work, None if deadline is None else deadline + COLLECT_GRACE_SECONDS, heard)
     _LAST_RUN.append((plan, records))
     left = None  # (made only while time is left: at the deadline it would be work for nothing)
-    if deadline is not None and deadline - time.perf_counter() >= NEXT_ROUND_SECONDS:
+    if deadline is not None and deadline - time.perf_counter() >= PASSED_OVER_SECONDS:
         seen = {record[0] for record in records if len(record) > 2 or isinstance(record[1], str)}  # (k, count): no board
         left = [k for k in positions[:count] if k not in seen]
     results.take(records, ordered=only is None)
