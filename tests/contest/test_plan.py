@@ -193,12 +193,9 @@ def test_a_pack_too_long_to_index_in_its_share_of_the_budget_is_played_in_rounds
     assert found == played == 200 and "note: a long pack" not in err
 
 
-@pytest.mark.parametrize("workers", [1, 2])
-def test_boards_a_plan_passed_over_are_played_while_time_is_left(monkeypatch, workers):
-    """A first plan that passes every other board over ends its round early: a second
-    plan, for those boards alone, plays them, and the select list is the whole pack's
-    in pack order (the same as with no deadline: nothing here is hurried)."""
-    made = []
+def passing_over(made, second=None):
+    """A Plan whose first instance passes every other board over (its sizes go to
+    `made`); later ones want every board, after second(deadline) when given."""
 
     class PassingOver(Plan):
         def __init__(self, headers, *args):
@@ -207,9 +204,22 @@ def test_boards_a_plan_passed_over_are_played_while_time_is_left(monkeypatch, wo
 
         def wanted(self, k, deadline, now=None):
             super().wanted(k, deadline, now)
-            return len(made) > 1 or k % 2 == 0
+            if len(made) == 1:
+                return k % 2 == 0
+            if second is not None:
+                second(deadline)
+            return True
 
-    monkeypatch.setattr(batch, "Plan", PassingOver)
+    return PassingOver
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_boards_a_plan_passed_over_are_played_while_time_is_left(monkeypatch, workers):
+    """A first plan that passes every other board over ends its round early: a second
+    plan, for those boards alone, plays them, and the select list is the whole pack's
+    in pack order (the same as with no deadline: nothing here is hurried)."""
+    made = []
+    monkeypatch.setattr(batch, "Plan", passing_over(made))
     text = format_pack(generate_pack(40, "both", "middle"))
     whole = io.StringIO()
     solve_text(text, None, None, None, whole, io.StringIO(), workers=workers)
@@ -225,19 +235,10 @@ def test_a_round_for_the_boards_passed_over_may_end_at_the_deadline(monkeypatch)
     made = []
     budget = 1.0
 
-    class SlowSecond(Plan):
-        def __init__(self, headers, *args):
-            super().__init__(headers, *args)
-            made.append(len(headers))
+    def late(deadline):  # the round reaches the deadline
+        time.sleep(max(0.0, deadline - 0.01 - time.perf_counter()))
 
-        def wanted(self, k, deadline, now=None):
-            super().wanted(k, deadline, now)
-            if len(made) == 1:
-                return k % 2 == 0
-            time.sleep(max(0.0, deadline - 0.01 - time.perf_counter()))  # the round reaches the deadline
-            return True
-
-    monkeypatch.setattr(batch, "Plan", SlowSecond)
+    monkeypatch.setattr(batch, "Plan", passing_over(made, late))
     boards = generate_pack(40, "both", "middle")
     out, err = io.StringIO(), io.StringIO()
     played, _ = solve_text(format_pack(boards), budget, None, None, out, err, workers=1)
