@@ -16,6 +16,7 @@ from collections import namedtuple
 from math import comb
 
 from ..grid.bitset import popcount
+from .memories import run_memory
 
 Counts = namedtuple("Counts", "weights class_mines low support scaled scaled_mines safe mines nodes")
 Counts.__doc__ = """A component's assignments, counted exactly, with what estimate() derives from them.
@@ -33,11 +34,10 @@ nodes             -- search nodes the count took
 
 NODES_PER_COMPONENT = 1500  # search nodes per component before the sweep takes over
 HARD_BUDGET_SHARE = 0.05  # of the budget, for a component like one that went over it
-SHAPES_KEPT = 200000  # counted shapes remembered at most (then the memory starts again)
 
 _COMB = [[comb(n, k) for k in range(n + 1)] for n in range(65)]
-_COUNTED = {}  # shape -> its Counts
-_UNFINISHED = {}  # shape -> the largest budget its count did not finish within
+COUNTED = run_memory("counting.COUNTED", 100000)  # shape -> its Counts
+UNFINISHED = run_memory("counting.UNFINISHED", 100000)  # shape -> the largest budget its count did not finish within
 
 
 def walk(component):
@@ -74,30 +74,21 @@ def walk(component):
     return order, [all_sizes[k] for k in order], room, [touching[k] for k in order]
 
 
-def forget_counts():
-    """Forget every shape counted (the memory is the run's: a new run starts empty)."""
-    _COUNTED.clear()
-    _UNFINISHED.clear()
-
-
 def count_solutions(component, budget=None):
     """The Counts of a component, or None if the search needs more than `budget` nodes."""
     budget = budget or NODES_PER_COMPONENT
     shape = component.shape
-    known = _COUNTED.get(shape)
+    known = COUNTED.get(shape)
     if known is not None:
         return known if known.nodes <= budget else None
-    if budget <= _UNFINISHED.get(shape, 0):
+    if budget <= UNFINISHED.get(shape, 0):
         return None
-    if len(_COUNTED) + len(_UNFINISHED) >= SHAPES_KEPT:
-        _COUNTED.clear()
-        _UNFINISHED.clear()
     result = search_counts(component, budget)
     if result is None:
-        _UNFINISHED[shape] = budget
+        UNFINISHED.keep(shape, budget)
     else:
-        _COUNTED[shape] = result
-        _UNFINISHED.pop(shape, None)
+        COUNTED.keep(shape, result)
+        UNFINISHED.pop(shape, None)
     return result
 
 
