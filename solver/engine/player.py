@@ -120,6 +120,7 @@ class Memory:
         self.looks = {}
         self.sweeps = {}
         self.latest = None
+        self.components = {}  # the Components met on this board (frontier.components_of's `made`)
         self.values = click_values(task)  # what a safe cell and a mine are worth, for this board
         self._task = task
         self._endgame = None
@@ -357,7 +358,7 @@ def count(knowledge, constraints, task, memory):
     unknown = knowledge.unknown()
     interior = unknown & ~covered(constraints)
     mines_left = None if task.mines is None else task.mines - popcount(knowledge.mines)
-    components = components_of(constraints)
+    components = components_of(constraints, memory.components)
     result = estimate(components, interior, popcount(interior), mines_left, counter=memory.counter, sweeps=memory.sweeps)
     memory.latest = result
     safe = result.safe & unknown
