@@ -1,11 +1,14 @@
-"""Exact play of a small endgame: the best click, or stopping, by expectimax.
+"""Play of a small endgame by expectimax: the best click, or stopping.
 
 When few cells are undecided and the mine count is known, every mine layout that
 fits the revealed digits can be listed.  Each layout fixes every digit, so the rest
 of the game is a finite tree: clicking a cell splits the layouts by what it shows
 (a digit, or a mine).  The value of a position is the best of stopping (0) and the
 expected value of each click; a cell that is safe in every remaining layout is
-always clicked first (it can only gain).  Values are in the rule's own units:
+always clicked first (it can only gain).  The clicks weighed at a position are the
+ENDGAME_CHOICES cells that are a mine in fewest of its layouts: the tree is then
+about half as big, and the ADC2026 pack loses a point in 9,483 for it
+(docs/measurements.md, "The endgame's width").  Values are in the rule's own units:
 under ADC2025 a safe cell of digit d is worth 2d (gained now, not charged at the
 end) and a mine -20; under ADC2026 a safe cell is worth 1/safe_total and a mine
 -1/mine_total.
@@ -13,9 +16,10 @@ end) and a mine -20; under ADC2026 a safe cell is worth 1/safe_total and a mine
 
 from ..grid.bitset import cells_of, popcount
 
-ENDGAME_CELLS = 10  # undecided cells at most, for the exact tree
-ENDGAME_LAYOUTS = 30  # layouts at most (past 30 on 8 to 10 cells the tree outgrows ENDGAME_NODES)
+ENDGAME_CELLS = 10  # undecided cells at most, for the tree
+ENDGAME_LAYOUTS = 16  # layouts at most (past them on 8 to 10 cells the tree seldom pays: "The endgame's width")
 ENDGAME_NODES = 1500  # positions evaluated at most, else no answer
+ENDGAME_CHOICES = 4  # clicks weighed at a position: the cells a mine in fewest layouts
 
 
 class _TooBig(Exception):
@@ -184,7 +188,9 @@ class Endgame:
         total = popcount(alive)
         mined_in = self.mined
         # a cell safe in every layout is clicked first (the lowest): it can only gain;
-        # a cell that is a mine in every layout is never worth a click
+        # a cell that is a mine in every layout is never worth a click; of the others,
+        # the ENDGAME_CHOICES a mine in fewest layouts (lowest first among equals) are
+        # weighed, in cell order
         choices = []
         rest = closed
         while rest:
@@ -197,9 +203,13 @@ class Endgame:
                 best = None
                 break
             if mined != alive:
-                choices.append(cell)
+                choices.append((popcount(mined), cell))
         else:
             best = 0.0  # stopping is worth 0
+            if len(choices) > ENDGAME_CHOICES:
+                choices.sort()
+                del choices[ENDGAME_CHOICES:]
+            choices = sorted([cell for _, cell in choices])
         best_cell = None
         shows, gains, value = self.shows, self.gains, self._value
         for cell in choices:

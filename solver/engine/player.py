@@ -351,6 +351,11 @@ def learn_pairs(knowledge, constraints):
 
 Counted = namedtuple("Counted", "estimate components interior mines_left")
 
+# Search nodes a component may take in the count before it is swept instead: a sweep's
+# probabilities are close enough here, and past 400 nodes it is cheaper than the search
+# (docs/measurements.md, "The count's budget": the ADC2026 pack makes as many points).
+COUNT_NODES = 400
+
 
 def count(knowledge, constraints, task, memory):
     """Step count: exact probabilities (probability.estimate).  None when it made some
@@ -359,7 +364,7 @@ def count(knowledge, constraints, task, memory):
     interior = unknown & ~covered(constraints)
     mines_left = None if task.mines is None else task.mines - popcount(knowledge.mines)
     components = components_of(constraints, memory.components)
-    result = estimate(components, interior, popcount(interior), mines_left, counter=memory.counter, sweeps=memory.sweeps)
+    result = estimate(components, interior, popcount(interior), mines_left, COUNT_NODES, memory.counter, sweeps=memory.sweeps)
     memory.latest = result
     safe = result.safe & unknown
     mines = result.mines & unknown & ~result.safe
