@@ -26,6 +26,10 @@ CHUNK_BOARDS = 8  # boards a chunk at least: a worker's pipe read per chunk stay
 FLUSH_SECONDS = 0.02  # a worker sends its records at least this often...
 FLUSH_RECORDS = 64  # ...or when it holds this many,
 URGENT_SECONDS = 0.1  # ...and each at once from this long before a worker is stopped
+# The longest single wait on the result pipes: select() refuses a timeout past what
+# its clock holds (about 9.2e9 s: a budget of 1e10, 1e308 or inf was an OverflowError),
+# so a far deadline is waited for in steps of this (the loop looks at the clock again).
+LONGEST_WAIT_SECONDS = 3600.0
 _DONE = "done"  # the last frame of a worker that ran to its end
 
 
@@ -185,6 +189,7 @@ def _collect(children, until, heard=None):
             timeout = until - time.perf_counter()
             if timeout <= 0:
                 break
+            timeout = min(timeout, LONGEST_WAIT_SECONDS)
         try:
             ready = select.select(list(waiting), [], [], timeout)[0]
         except InterruptedError:

@@ -215,3 +215,14 @@ def test_the_bundle_gives_the_same_list_for_one_two_and_three_workers(tmp_path):
         summary = SUMMARY.search(run.stderr.decode())
         assert summary.group(1) == "60"
     assert outputs[0] == outputs[1] == outputs[2]
+
+
+@pytest.mark.parametrize("budget", [1e10, 1e308, float("inf")])
+def test_a_far_or_endless_budget_with_two_workers_plays_every_board(budget):
+    # select() refuses a timeout past about 9.2e9 s: the parent waited for such a
+    # deadline in one call and died with OverflowError (issue 38)
+    text = format_pack(generate_pack(20, "both", "middle"))
+    out, err, played, _ = solved(text, 2, budget)
+    assert played == 20, err
+    assert SUMMARY.search(err).group(1) == "20" and "Traceback" not in err
+    assert len(read_select(out)[0]) == 20
