@@ -37,7 +37,7 @@ from .batch import solve_text
 from .clock import process_start
 from .cores import workers_from_environment
 from .streams import closed_streams, quiet_stderr, write_output
-from ..official.kinds import PACK, wrong_kind
+from ..official.kinds import PACK, no_board, wrong_kind
 from ..official.lines import TooLarge, read_text
 
 # The clock at the first statement the program runs.  build.py moves this assignment
@@ -59,6 +59,11 @@ BUDGET_VARIABLE = "SOLVER_BUDGET"
 # The largest pack read, in bytes: reading holds the bytes and the text at once, and
 # paiza.IO gives a run 512 MB; a 142 MB pack peaks at about 300 MB (docs/refusals.md).
 MAX_PACK_BYTES = 160 << 20
+
+# Characters of the pack searched for a first board header before play (kinds.no_board):
+# a text with none is refused in one line; past this, the run plays what it finds (the
+# search costs 10 to 90 ns a character where no header is: 25 ms at most here).
+NO_BOARD_LOOKED = 1 << 18
 
 # Worker processes that share the boards; build.py bakes its --workers here (None: the
 # cores this process may use, cores.usable_cores; SOLVER_WORKERS overrides either).
@@ -124,7 +129,7 @@ def pack_beside(folder, err):
 def pack_input(stdin, folder, err=None):
     """The pack's text: stdin's, or when stdin holds nothing but blanks, the .txt file
     beside the program (pack_beside; its notes on `err`, default stderr).  NoPack when
-    that text is a select list, not a pack."""
+    that text is a select list, not a pack, or holds no board header (kinds.no_board)."""
     err = sys.stderr if err is None else err
     try:
         text, name = read_text(stdin, MAX_PACK_BYTES), "stdin"
@@ -132,7 +137,7 @@ def pack_input(stdin, folder, err=None):
         raise NoPack("stdin holds %s" % exc) from None
     if not text.strip():
         text, name = pack_beside(folder, err)
-    problem = wrong_kind(text, PACK, name)
+    problem = wrong_kind(text, PACK, name) or no_board(text, name, NO_BOARD_LOOKED)
     if problem is not None:
         raise NoPack(problem)
     return text

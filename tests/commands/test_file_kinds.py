@@ -4,14 +4,17 @@ one line (or a few and a count), never a flood, never a pass with zeros."""
 import io
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import reference_scorer as reference
 from solver.cli import main
 from solver.contest.streams import MESSAGES_SHOWN
 from solver.contest.batch import solve_text
 from solver.official.generator import board_from_name, generate_pack
-from solver.official.kinds import PACK, SELECT_LIST, kind_of
-from solver.official.packs import format_pack
+from solver.official.kinds import PACK, SELECT_LIST, kind_of, no_board
+from solver.official.lines import decode_text
+from solver.official.packs import format_pack, index_pack
 
 
 def solved(pack_text):
@@ -116,3 +119,29 @@ def test_cost_refuses_a_file_it_cannot_use_before_callgrind_runs(files, args, ca
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and ("cannot read" in err or "names no board" in err or "does not run" in err), err
     assert ran == []  # said before any measuring
+
+
+@pytest.mark.parametrize("content", ["# a README\n\nSome text, 3 words.\n", "  \n\t\n", "", "\ufeffx 3 3 name\n"])
+def test_solve_of_a_file_holding_no_board_is_one_line_and_status_one(files, content, capsys):
+    # it printed 'data before any board header', then 'boards 0/0 ... score 0', status 0 (issue 38)
+    (files / "readme.txt").write_text(content, encoding="utf-8")
+    assert main(["solve", str(files / "readme.txt")]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    (line,) = err.splitlines()
+    assert line.startswith("error: %s holds " % (files / "readme.txt")) and "no line is a board header" in line
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("01239 \t\r\n\ufeff\x1cab_"), max_size=40))
+def test_no_board_is_said_exactly_when_the_reader_finds_no_header(text):
+    text = decode_text(text)  # as the commands and the entry read it
+    assert (no_board(text, "f") is None) == bool(index_pack(text).headers)
+
+
+def test_no_board_looks_only_as_far_as_told():
+    late = "words\n" * 100 + "3 1 board_a\n000\n"
+    assert no_board(late, "f") is None
+    assert no_board(late, "f", looked=50) is None  # longer than looked: the benefit of the doubt
+    assert no_board("words\n" * 100, "f", looked=50) is None
+    assert no_board("words\n" * 100, "f", looked=10 ** 6).startswith("f holds no board")

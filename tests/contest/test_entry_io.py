@@ -119,3 +119,14 @@ def test_a_select_list_given_as_the_pack_is_one_line(expected, tmp_path):
     assert status == 1 and out == b""
     (line,) = err.strip().splitlines()
     assert line.startswith("error: stdin is a select list, not a board pack (line 2 is a click")
+
+
+def test_a_file_holding_no_board_is_one_line_and_status_one(tmp_path):
+    # it printed 'data before any board header', then 'boards 0/0 ... score 0', status 0 (issue 38)
+    status, out, err = shell("python3 %s < %s" % (DIST, os.path.join(ROOT, "README.md")))
+    assert status == 1 and out == b""
+    (line,) = err.strip().splitlines()
+    assert line.startswith("error: stdin holds no board: no line is a board header")
+    (tmp_path / "notes.txt").write_text("nothing to play\n")  # the file beside, stdin empty
+    with pytest.raises(NoPack, match="^notes.txt holds no board"):
+        pack_input(io.BytesIO(b""), str(tmp_path), io.StringIO())
