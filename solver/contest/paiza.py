@@ -2,8 +2,8 @@
 
 How to run it (paiza.IO gives a program no arguments):
 
-    the pack on stdin (paste it into paiza's input box), or, when stdin is empty,
-    the pack in the one file ending in ".txt" beside the program (add it to the
+    the pack on stdin (paste it into paiza's input box), or, when stdin is empty
+    (or a terminal: a run by hand does not wait for typing), the pack in the one file ending in ".txt" beside the program (add it to the
     paiza project as a file: it sits beside Main.py).  Only a regular file that is
     not empty counts (so `> select.txt` in the same folder is no second pack); a
     FIFO, a device or a link to one is skipped with one line.  No such file, or
@@ -92,13 +92,14 @@ class NoPack(Exception):
     """Neither stdin nor the folder of the program holds a pack; the message says why."""
 
 
-def pack_beside(folder, err):
+def pack_beside(folder, err, why="stdin is empty"):
     """(text, name) of the one non-empty regular file ending in .txt in `folder`, or
-    NoPack; a .txt that is no regular file is skipped with a line on `err`."""
+    NoPack (its message starting with `why` the folder was looked in); a .txt that is
+    no regular file is skipped with a line on `err`."""
     try:
         names = sorted(name for name in os.listdir(folder) if name.endswith(".txt"))
     except OSError as exc:
-        raise NoPack("stdin is empty and the folder %s cannot be listed: %s" % (folder, exc.strerror)) from None
+        raise NoPack("%s and the folder %s cannot be listed: %s" % (why, folder, exc.strerror)) from None
     packs = []
     for name in names:
         path = os.path.join(folder, name)
@@ -114,8 +115,8 @@ def pack_beside(folder, err):
     if len(packs) != 1:
         found = "no non-empty .txt file" if not packs else "%d .txt files (%s)" % (len(packs), ", ".join(packs[:5]))
         raise NoPack(
-            "stdin is empty and the folder %s holds %s: give the pack on stdin, or leave exactly "
-            "one .txt file (the pack) beside the program" % (folder, found)
+            "%s and the folder %s holds %s: give the pack on stdin (python3 Main.py < pack.txt), or "
+            "leave exactly one .txt file (the pack) beside the program" % (why, folder, found)
         )
     path = os.path.join(folder, packs[0])
     try:
@@ -127,20 +128,31 @@ def pack_beside(folder, err):
 
 
 def pack_input(stdin, folder, err=None):
-    """The pack's text: stdin's, or when stdin holds nothing but blanks, the .txt file
-    beside the program (pack_beside; its notes on `err`, default stderr).  NoPack when
-    that text is a select list, not a pack, or holds no board header (kinds.no_board)."""
+    """The pack's text: stdin's, or when stdin holds nothing but blanks or is a terminal
+    (a run by hand: waiting for typing would spend the budget), the .txt file beside
+    the program (pack_beside; its notes on `err`, default stderr).  NoPack when that
+    text is a select list, not a pack, or holds no board header (kinds.no_board)."""
     err = sys.stderr if err is None else err
-    try:
-        text, name = read_text(stdin, MAX_PACK_BYTES), "stdin"
-    except TooLarge as exc:
-        raise NoPack("stdin holds %s" % exc) from None
+    text, name = "", "stdin"
+    if not _is_terminal(stdin):
+        try:
+            text = read_text(stdin, MAX_PACK_BYTES)
+        except TooLarge as exc:
+            raise NoPack("stdin holds %s" % exc) from None
     if not text.strip():
-        text, name = pack_beside(folder, err)
+        text, name = pack_beside(folder, err, "stdin is a terminal" if _is_terminal(stdin) else "stdin is empty")
     problem = wrong_kind(text, PACK, name) or no_board(text, name, NO_BOARD_LOOKED)
     if problem is not None:
         raise NoPack(problem)
     return text
+
+
+def _is_terminal(stream):
+    """Whether a stream is a terminal (False for what cannot tell: a closed stdin)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def main():

@@ -9,8 +9,10 @@ past the size bound is refused in one line.
 
 import io
 import os
+import pty
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -130,3 +132,28 @@ def test_a_file_holding_no_board_is_one_line_and_status_one(tmp_path):
     (tmp_path / "notes.txt").write_text("nothing to play\n")  # the file beside, stdin empty
     with pytest.raises(NoPack, match="^notes.txt holds no board"):
         pack_input(io.BytesIO(b""), str(tmp_path), io.StringIO())
+
+
+def on_a_terminal(folder):
+    """(status, stdout bytes, stderr text) of Main.py in `folder` run with stdin a terminal
+    (a pseudo-terminal nobody types into), as a run by hand."""
+    master, slave = pty.openpty()
+    try:
+        run = subprocess.run([sys.executable, "Main.py"], cwd=str(folder), stdin=slave, capture_output=True, env=ENV,
+                             timeout=60)  # (a guard: before, it waited for typing until killed)
+    finally:
+        os.close(slave)
+        os.close(master)
+    return run.returncode, run.stdout, run.stderr.decode("utf-8", "replace")
+
+
+def test_stdin_a_terminal_reads_the_pack_beside_or_says_what_it_expects(folder, expected):
+    # it waited in silence for typing, and after Ctrl-D its budget was gone (issue 38)
+    status, out, err = on_a_terminal(folder)
+    assert status == 0 and out == expected, err
+    (folder / "pack.txt").unlink()
+    status, out, err = on_a_terminal(folder)
+    assert status == 1 and out == b""
+    (line,) = err.strip().splitlines()
+    assert line.startswith("error: stdin is a terminal and the folder %s holds no non-empty .txt file: give the pack "
+                           "on stdin (python3 Main.py < pack.txt)" % folder)
