@@ -1,10 +1,12 @@
 """The contest entry point: the program paiza.IO runs, bundled by build.py into dist/paiza_main.py.
 
-How to run it (paiza.IO gives a program no arguments):
+How to run it (paiza.IO gives a program no arguments; by hand, one argument may name
+the pack's file):
 
     the pack on stdin (paste it into paiza's input box), or, when stdin is empty
-    (or a terminal: a run by hand does not wait for typing), the pack in the one file ending in ".txt" beside the program (add it to the
-    paiza project as a file: it sits beside Main.py).  Only a regular file that is
+    (or a terminal: a run by hand does not wait for typing), the pack in the one
+    file ending in ".txt" beside the program (add it to the paiza project as a
+    file: it sits beside Main.py).  Only a regular file that is
     not empty counts (so `> select.txt` in the same folder is no second pack); a
     FIFO, a device or a link to one is skipped with one line.  No such file, or
     several, is a one-line error; so is a pack larger than MAX_PACK_BYTES.
@@ -118,28 +120,39 @@ def pack_beside(folder, err, why="stdin is empty"):
             "%s and the folder %s holds %s: give the pack on stdin (python3 Main.py < pack.txt), or "
             "leave exactly one .txt file (the pack) beside the program" % (why, folder, found)
         )
-    path = os.path.join(folder, packs[0])
+    return _read_pack_file(os.path.join(folder, packs[0])), packs[0]
+
+
+def _read_pack_file(path):
+    """The text of the pack file `path`, or NoPack saying why it cannot be had."""
     try:
-        return read_text(path, MAX_PACK_BYTES), packs[0]
+        return read_text(path, MAX_PACK_BYTES)
     except OSError as exc:
         raise NoPack("cannot read %s: %s" % (path, exc.strerror)) from None
     except TooLarge as exc:
         raise NoPack("%s holds %s" % (path, exc)) from None
 
 
-def pack_input(stdin, folder, err=None):
+def pack_input(stdin, folder, err=None, args=()):
     """The pack's text: stdin's, or when stdin holds nothing but blanks or is a terminal
     (a run by hand: waiting for typing would spend the budget), the .txt file beside
-    the program (pack_beside; its notes on `err`, default stderr).  NoPack when that
-    text is a select list, not a pack, or holds no board header (kinds.no_board)."""
+    the program (pack_beside; its notes on `err`, default stderr).  paiza.IO gives no
+    arguments; run by hand, one argument names the pack's file ('-': stdin).  NoPack
+    when that text is a select list, not a pack, or holds no board header
+    (kinds.no_board), or when more than one argument is given."""
     err = sys.stderr if err is None else err
+    if len(args) > 1:
+        raise NoPack("%d arguments: give at most one, the pack's file (paiza.IO gives none: the pack is then read "
+                     "from stdin, or from the one .txt file beside the program)" % len(args))
     text, name = "", "stdin"
-    if not _is_terminal(stdin):
+    if args and args[0] != "-":
+        text, name = _read_pack_file(args[0]), args[0]
+    elif not _is_terminal(stdin):
         try:
             text = read_text(stdin, MAX_PACK_BYTES)
         except TooLarge as exc:
             raise NoPack("stdin holds %s" % exc) from None
-    if not text.strip():
+    if not text.strip() and name == "stdin":
         text, name = pack_beside(folder, err, "stdin is a terminal" if _is_terminal(stdin) else "stdin is empty")
     problem = wrong_kind(text, PACK, name) or no_board(text, name, NO_BOARD_LOOKED)
     if problem is not None:
@@ -169,11 +182,11 @@ def main():
     err = quiet_stderr()  # a stderr that cannot be written never costs the select list
     start = process_start(FIRST_STATEMENT_CLOCK - STARTUP_ALLOWANCE_SECONDS)
     budget = budget_from_environment(os.environ, BUDGET_SECONDS)
-    if "stdin" in closed or "stdout" in closed:  # <&-, >&-
+    if ("stdin" in closed and sys.argv[1:] in ([], ["-"])) or "stdout" in closed:  # <&-, >&-
         err.write("error: %s is closed\n" % ("stdin" if "stdin" in closed else "stdout"))
         return 1
     try:
-        text = pack_input(sys.stdin, os.path.dirname(os.path.abspath(sys.argv[0] or ".")), err)
+        text = pack_input(sys.stdin, os.path.dirname(os.path.abspath(sys.argv[0] or ".")), err, sys.argv[1:])
     except NoPack as exc:
         err.write("error: %s\n" % exc)
         return 1

@@ -157,3 +157,17 @@ def test_stdin_a_terminal_reads_the_pack_beside_or_says_what_it_expects(folder, 
     (line,) = err.strip().splitlines()
     assert line.startswith("error: stdin is a terminal and the folder %s holds no non-empty .txt file: give the pack "
                            "on stdin (python3 Main.py < pack.txt)" % folder)
+
+
+def test_a_path_argument_names_the_pack(expected, tmp_path):
+    # the bundle ignored it without a word and read stdin (issue 38)
+    status, out, err = shell("python3 %s %s < /dev/null" % (DIST, PACK))
+    assert status == 0 and out == expected, err
+    status, out, err = shell("python3 %s %s <&-" % (DIST, PACK))  # stdin closed: not needed
+    assert status == 0 and out == expected, err
+    for args, said in (("%s %s" % (PACK, PACK), "error: 2 arguments: give at most one, the pack's file"),
+                       (str(tmp_path / "missing.txt"), "error: cannot read %s: No such file" % (tmp_path / "missing.txt"))):
+        status, out, err = shell("python3 %s %s < %s" % (DIST, args, PACK))
+        assert status == 1 and out == b""
+        (line,) = err.strip().splitlines()
+        assert line.startswith(said), line
