@@ -7,7 +7,8 @@ the pack's file):
     (or a terminal: a run by hand does not wait for typing), the pack in the one
     file ending in ".txt" beside the program (add it to the paiza project as a
     file: it sits beside Main.py).  Only a regular file that is
-    not empty counts (so `> select.txt` in the same folder is no second pack); a
+    not empty counts (so `> select.txt` in the same folder is no second pack), and
+    of several, a select list (an earlier run's output) is skipped; a
     FIFO, a device or a link to one is skipped with one line.  No such file, or
     several, is a one-line error; so is a pack larger than MAX_PACK_BYTES.
 
@@ -39,8 +40,8 @@ from .batch import solve_text
 from .clock import process_start
 from .cores import workers_from_environment
 from .streams import closed_streams, quiet_stderr, write_output
-from ..official.kinds import PACK, no_board, wrong_kind
-from ..official.lines import TooLarge, read_text
+from ..official.kinds import PACK, SELECT_LIST, kind_of, no_board, wrong_kind
+from ..official.lines import TooLarge, decode_text, read_text
 
 # The clock at the first statement the program runs.  build.py moves this assignment
 # (with `import time`) to the top of the bundle, before the other modules' set-up.
@@ -114,6 +115,8 @@ def pack_beside(folder, err, why="stdin is empty"):
             err.write("note: %s skipped: not a regular file (a FIFO, a device or a folder)\n" % name)
         elif kind.st_size:  # an empty file is no pack (`> select.txt` makes one before the run)
             packs.append(name)
+    if len(packs) > 1:  # a select list saved beside the pack by an earlier run is no second pack
+        packs = [name for name in packs if not _is_select_list(os.path.join(folder, name), name, err)]
     if len(packs) != 1:
         found = "no non-empty .txt file" if not packs else "%d .txt files (%s)" % (len(packs), ", ".join(packs[:5]))
         raise NoPack(
@@ -121,6 +124,25 @@ def pack_beside(folder, err, why="stdin is empty"):
             "leave exactly one .txt file (the pack) beside the program" % (why, folder, found)
         )
     return _read_pack_file(os.path.join(folder, packs[0])), packs[0]
+
+
+# Bytes of a .txt beside the program read to tell a select list from a pack (kinds.kind_of
+# looks for the first header followed by a row or a click: the first lines tell).
+KIND_BYTES = 1 << 16
+
+
+def _is_select_list(path, name, err):
+    """Whether the file `path` opens as a select list (said on `err`: it is skipped)."""
+    try:
+        with open(path, "rb") as handle:
+            opening = decode_text(handle.read(KIND_BYTES))
+    except OSError:
+        return False  # (reading it as the pack will say why)
+    kind, evidence = kind_of(opening)
+    if kind != SELECT_LIST:
+        return False
+    err.write("note: %s skipped: a select list, not a board pack (%s)\n" % (name, evidence))
+    return True
 
 
 def _read_pack_file(path):

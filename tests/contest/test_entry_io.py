@@ -171,3 +171,14 @@ def test_a_path_argument_names_the_pack(expected, tmp_path):
         assert status == 1 and out == b""
         (line,) = err.strip().splitlines()
         assert line.startswith(said), line
+
+
+def test_a_select_list_beside_the_pack_is_skipped(folder, expected):
+    # an earlier run's list saved beside the pack stopped the next run: "holds 2 .txt files" (issue 38)
+    (folder / "select.txt").write_bytes(expected)
+    status, out, err = shell("python3 Main.py < /dev/null", cwd=str(folder))
+    assert status == 0 and out == expected, err
+    assert "note: select.txt skipped: a select list, not a board pack (line 2 is a click" in err
+    (folder / "other.txt").write_bytes((folder / "pack.txt").read_bytes())  # two packs: still refused
+    status, out, err = shell("python3 Main.py < /dev/null", cwd=str(folder))
+    assert status == 1 and "holds 2 .txt files (other.txt, pack.txt)" in err
