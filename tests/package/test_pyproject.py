@@ -17,3 +17,10 @@ def test_the_license_is_an_spdx_expression_read_by_the_backend_required():
     found = re.fullmatch(r"hatchling>=1\.(\d+)", requirement)
     assert found and int(found.group(1)) >= 27  # the first hatchling to read an SPDX license
     assert project["project"]["requires-python"] == ">=3.8"  # hatchling builds there (setuptools 77+ does not)
+
+
+def test_the_mit_license_text_is_shipped():
+    # pyproject said MIT with no LICENSE file beside it (issue 38)
+    text = (PYPROJECT.parent / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n\nCopyright (c) 2026 adc-minesweeper-solver contributors\n")
+    assert "Permission is hereby granted, free of charge" in text and 'THE SOFTWARE IS PROVIDED "AS IS"' in text
