@@ -1,6 +1,8 @@
 """pyproject.toml in the current form (PEP 639), for a backend that installs on 3.8 too."""
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,3 +26,12 @@ def test_the_mit_license_text_is_shipped():
     text = (PYPROJECT.parent / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License\n\nCopyright (c) 2026 adc-minesweeper-solver contributors\n")
     assert "Permission is hereby granted, free of charge" in text and 'THE SOFTWARE IS PROVIDED "AS IS"' in text
+
+
+def test_pytest_q_prints_its_summary_line():
+    # addopts = "-q" made `python3 -m pytest -q` quiet twice: no "N passed" line (issue 38)
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "tests/package/test_pyproject.py::test_the_mit_license_text_is_shipped"],
+                         cwd=str(PYPROJECT.parent), capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout
+    assert re.search(r"^1 passed", run.stdout.splitlines()[-1]), run.stdout
