@@ -164,6 +164,7 @@ def test_chunks_cover_every_board_once_in_order(count):
 
 def test_the_worker_count_from_the_environment(monkeypatch):
     err = io.StringIO()
+    monkeypatch.setattr(cores, "usable_cores", lambda: 2)
     assert cores.workers_from_environment({"SOLVER_WORKERS": "3"}, None, err) == 3
     assert cores.workers_from_environment({}, 2, err) == 2
     monkeypatch.setattr(cores, "usable_cores", lambda: 5)
@@ -172,6 +173,17 @@ def test_the_worker_count_from_the_environment(monkeypatch):
     for bad in ("0", "-1", "two", "1.5", "99999"):
         assert cores.workers_from_environment({"SOLVER_WORKERS": bad}, None, err) == 5
     assert err.getvalue().count("warning: SOLVER_WORKERS") == 5
+
+
+def test_the_environment_asks_for_at_most_two_workers_a_core(monkeypatch):
+    # SOLVER_WORKERS=64 on 2 cores at load 4: 2.02-2.62 s and no board played (issue 38)
+    monkeypatch.setattr(cores, "usable_cores", lambda: 2)
+    err = io.StringIO()
+    assert cores.workers_from_environment({"SOLVER_WORKERS": "64"}, None, err) == 4
+    assert err.getvalue() == "warning: SOLVER_WORKERS=64 is more than 2 per usable core; using 4\n"
+    assert cores.workers_from_environment({"SOLVER_WORKERS": "4"}, 1, err) == 4
+    monkeypatch.setattr(cores, "usable_cores", lambda: 1)  # taskset -c 0
+    assert cores.workers_from_environment({"SOLVER_WORKERS": "3"}, None, err) == 2
 
 
 def test_a_cgroup_quota_bounds_the_cores(monkeypatch):
