@@ -35,7 +35,7 @@ def add_arguments(parser):
 def run(args):
     if getattr(args, "bench", None) is not None:
         if not 1 <= args.bench <= MAX_BENCH_FIELDS:
-            print("icpc: --bench needs a number of fields from 1 to %d" % MAX_BENCH_FIELDS, file=sys.stderr)
+            print("error: --bench needs a number of fields from 1 to %d" % MAX_BENCH_FIELDS, file=sys.stderr)
             return 1
         progress = Progress("icpc --bench", "fields")
         bench(args.bench, progress=progress)
@@ -46,9 +46,9 @@ def run(args):
             sys.stdout.write(f"{least_closed(rows)}\n")
     except FieldFormatError as error:
         sys.stdout.flush()  # the answers before the bad line come first
-        print(f"icpc: {error}", file=sys.stderr)
+        print(f"error: {error}", file=sys.stderr)
         return 1
     except OSError as error:  # stdin closed (<&-) or unreadable (a folder)
-        print(f"icpc: cannot read stdin: {error.strerror}", file=sys.stderr)
+        print(f"error: cannot read stdin: {error.strerror}", file=sys.stderr)
         return 1
     return 0

@@ -300,7 +300,7 @@ def test_topcoder_plays_a_game_inside_the_bounds(tmp_path):
     board = make_case(1)
     status, out, err = run_solver("topcoder", "--quiet", input_text="\n".join(header_lines(board)) + "\n")
     assert out.startswith("G ") and status == 1
-    assert err.splitlines() == ["topcoder: the tester's input ended in the middle of the game: the move %s has no "
+    assert err.splitlines() == ["error: the tester's input ended in the middle of the game: the move %s has no "
                                 "answer" % out.split("\n")[0]]
 
 

@@ -109,7 +109,7 @@ def play_stdio(stdin, stdout, stderr=None, time_limit=TIME_LIMIT_SECONDS, share=
         if ms is not None:
             told[0], told[1] = ms / 1000.0, time.perf_counter()
         if value is None and not guess and stderr is not None:
-            stderr.write("topcoder: a proved-safe cell exploded: %d %d\n" % (cell // side, cell % side))
+            stderr.write("warning: a proved-safe cell exploded: %d %d\n" % (cell // side, cell % side))
         return value
 
     def clock():
