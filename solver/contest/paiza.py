@@ -32,6 +32,7 @@ for any number of them when there is no deadline.
 import gc
 import io
 import os
+import signal
 import stat
 import sys
 import time
@@ -40,6 +41,7 @@ from .batch import solve_text
 from .clock import process_start
 from .cores import workers_from_environment
 from .streams import closed_streams, quiet_stderr, write_output
+from .workers import Stopped, stop_on_signals, stoppable, stopped
 from ..official.kinds import PACK, SELECT_LIST, kind_of, no_board, wrong_kind
 from ..official.lines import TooLarge, decode_text, read_text
 
@@ -196,10 +198,12 @@ def main():
     is one line on stderr and status 1; a reader of stdout gone away (| head), 141; a
     select list that cannot be written (a full disk), one line and 1; a stderr that
     cannot be written loses its lines, never the select list (streams.py: the same
-    as the command line)."""
+    as the command line).  SIGINT, SIGTERM or SIGHUP ends the play: the list of the
+    boards played before it is written, then a note, status 128 + the signal."""
     # A two-second run leaves no garbage cycles worth collecting, and the collector's
     # passes cost about 1.7% of play (docs/measurements.md, "The player's cost").
     gc.disable()
+    stop_on_signals()  # SIGINT, SIGTERM, SIGHUP: the list of the boards played so far (workers.py)
     closed = closed_streams()  # before any file is opened that could take the number; a closed stderr is a sink
     err = quiet_stderr()  # a stderr that cannot be written never costs the select list
     start = process_start(FIRST_STATEMENT_CLOCK - STARTUP_ALLOWANCE_SECONDS)
@@ -208,7 +212,11 @@ def main():
         err.write("error: %s is closed\n" % ("stdin" if "stdin" in closed else "stdout"))
         return 1
     try:
-        text = pack_input(sys.stdin, os.path.dirname(os.path.abspath(sys.argv[0] or ".")), err, sys.argv[1:])
+        with stoppable():
+            text = pack_input(sys.stdin, os.path.dirname(os.path.abspath(sys.argv[0] or ".")), err, sys.argv[1:])
+    except Stopped as exc:
+        err.write("error: stopped by %s while reading the pack: no board played\n" % _signal_name(exc.signum))
+        return 128 + exc.signum
     except NoPack as exc:
         err.write("error: %s\n" % exc)
         return 1
@@ -221,8 +229,19 @@ def main():
     err.flush()  # nothing written before the workers are made is written twice
     solve_text(text, budget, None, start, select_list, err, workers=workers)
     status = write_output(select_list.getvalue().encode("utf-8"), err, "the select list")
+    signum = stopped()
+    if signum is not None:
+        err.write("note: stopped by %s: the select list holds the boards played before it\n" % _signal_name(signum))
+        status = status or 128 + signum
     err.flush()
     return status
+
+
+def _signal_name(signum):
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return "signal %d" % signum
 
 
 def exit_now(status=0):
