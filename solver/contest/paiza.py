@@ -44,6 +44,7 @@ from .streams import closed_streams, quiet_stderr, write_output
 from .workers import Stopped, stop_on_signals, stoppable, stopped
 from ..official.kinds import PACK, SELECT_LIST, kind_of, no_board, wrong_kind
 from ..official.lines import TooLarge, decode_text, read_text
+from ..official.names import printable
 
 # The clock at the first statement the program runs.  build.py moves this assignment
 # (with `import time`) to the top of the bundle, before the other modules' set-up.
@@ -111,10 +112,10 @@ def pack_beside(folder, err, why="stdin is empty"):
         try:
             kind = os.stat(path)  # (through a link: what it points at)
         except OSError as exc:
-            err.write("note: %s skipped: %s\n" % (name, exc.strerror))
+            err.write("note: %s skipped: %s\n" % (printable(name), exc.strerror))
             continue
         if not stat.S_ISREG(kind.st_mode):
-            err.write("note: %s skipped: not a regular file (a FIFO, a device or a folder)\n" % name)
+            err.write("note: %s skipped: not a regular file (a FIFO, a device or a folder)\n" % printable(name))
         elif kind.st_size:  # an empty file is no pack (`> select.txt` makes one before the run)
             packs.append(name)
     if len(packs) > 1:  # a select list saved beside the pack by an earlier run is no second pack
@@ -143,7 +144,7 @@ def _is_select_list(path, name, err):
     kind, evidence = kind_of(opening)
     if kind != SELECT_LIST:
         return False
-    err.write("note: %s skipped: a select list, not a board pack (%s)\n" % (name, evidence))
+    err.write("note: %s skipped: a select list, not a board pack (%s)\n" % (printable(name), evidence))
     return True
 
 
@@ -218,7 +219,7 @@ def main():
         err.write("error: stopped by %s while reading the pack: no board played\n" % _signal_name(exc.signum))
         return 128 + exc.signum
     except NoPack as exc:
-        err.write("error: %s\n" % exc)
+        err.write("error: %s\n" % printable(str(exc)))  # (a file's name is data)
         return 1
     except OSError as exc:
         err.write("error: cannot read stdin: %s\n" % exc.strerror)

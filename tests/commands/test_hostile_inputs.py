@@ -421,3 +421,22 @@ def test_checkio_refuses_a_field_larger_than_the_missions(rows, columns):
     with pytest.raises(ValueError, match="larger than the mission's 10x10"):
         checkio([[-1] * columns for _ in range(rows)])
     assert checkio([[-1] * 10 for _ in range(10)]) == [False, 0, 0]
+
+
+# ------------------------------------------------------------ issue 38: names are data on a terminal too
+
+ESCAPING = "4 1 bad\x1b[31mred\x00name\n0000\n0000\n\n3 1 board_ok\n000\n"  # a refused stray row names the board
+
+
+@pytest.mark.parametrize("program", ["solve", "bundle"])
+def test_a_name_reaches_stderr_escaped(program, tmp_path):
+    # a refused board's name reached the terminal raw: an escape sequence coloured it, a NUL cut it
+    pack = tmp_path / "pack.txt"
+    pack.write_bytes(ESCAPING.encode())
+    command = [sys.executable, "-m", "solver", "solve", str(pack)] if program == "solve" else [
+        sys.executable, str(PROJECT_ROOT / "dist" / "paiza_main.py"), str(pack)]
+    done = subprocess.run(command, capture_output=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=str(PROJECT_ROOT), SOLVER_BUDGET="0"))
+    assert done.returncode == 0
+    assert b"\x1b" not in done.stderr and b"\x00" not in done.stderr
+    assert b"board bad\\x1b[31mred\\x00name (line 1)" in done.stderr
