@@ -145,3 +145,25 @@ def test_no_board_looks_only_as_far_as_told():
     assert no_board(late, "f", looked=50) is None  # longer than looked: the benefit of the doubt
     assert no_board("words\n" * 100, "f", looked=50) is None
     assert no_board("words\n" * 100, "f", looked=10 ** 6).startswith("f holds no board")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+def test_a_file_saved_as_utf16_or_utf32_reads_by_its_mark(files, encoding, capsys):
+    # a UTF-16 pack with its mark read as "data before any board header" (issue 38)
+    def saved(name):
+        text = (files / name).read_text(encoding="utf-8")
+        data = text.encode(encoding) if encoding != "utf-16-be" else b"\xfe\xff" + text.encode(encoding)
+        (files / ("wide-" + name)).write_bytes(data)
+        return str(files / ("wide-" + name))
+
+    assert main(["solve", saved("pack.txt")]) == 0
+    out, err = capsys.readouterr()
+    assert out == (files / "select.txt").read_text(encoding="utf-8") and "error" not in err
+    assert main(["score", str(files / "select.txt"), "--pack", saved("pack.txt")]) == 0
+    total = capsys.readouterr().out.splitlines()[-1]
+    status = main(["score", saved("select.txt")])
+    out, err = capsys.readouterr()
+    if encoding == "utf-32":  # no browser reads UTF-32: the page sees NULs between the characters
+        assert status == 1 and "rejects the whole file" in err
+    else:  # a browser reads the list by its mark, as here
+        assert status == 0 and out.splitlines()[-1] == total

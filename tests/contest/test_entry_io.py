@@ -182,3 +182,10 @@ def test_a_select_list_beside_the_pack_is_skipped(folder, expected):
     (folder / "other.txt").write_bytes((folder / "pack.txt").read_bytes())  # two packs: still refused
     status, out, err = shell("python3 Main.py < /dev/null", cwd=str(folder))
     assert status == 1 and "holds 2 .txt files (other.txt, pack.txt)" in err
+
+
+def test_a_pack_saved_as_utf16_plays_as_the_utf8_one(expected, tmp_path):
+    wide = tmp_path / "pack16.txt"
+    wide.write_bytes(open(PACK, encoding="utf-8").read().encode("utf-16"))  # with its mark, as Notepad saves it
+    status, out, err = shell("python3 %s < %s" % (DIST, wide))
+    assert status == 0 and out == expected, err
