@@ -7,11 +7,19 @@ from .progress import Progress
 
 
 def stdin_lines():
-    """Input lines as text, whatever bytes arrive: odd bytes become a line-named error."""
+    """Input lines as text, whatever bytes arrive: odd bytes become a line-named error.  A
+    UTF-8 byte-order mark at the start is left out, as `solve` leaves it (it was refused
+    as a line that is not 'r c')."""
     raw = getattr(sys.stdin, "buffer", None)
     if raw is None:  # stdin replaced by a text stream (tests, embedding)
-        return sys.stdin
-    return (line.decode("latin-1") for line in raw)
+        return _unmarked(sys.stdin, "\ufeff")
+    return (line.decode("latin-1") for line in _unmarked(raw, b"\xef\xbb\xbf"))
+
+
+def _unmarked(lines, mark):
+    """The lines, the first without a leading byte-order mark."""
+    for number, line in enumerate(lines):
+        yield line[len(mark) :] if number == 0 and line.startswith(mark) else line
 
 
 def add_arguments(parser):

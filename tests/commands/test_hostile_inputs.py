@@ -385,6 +385,15 @@ def test_icpc_reads_sizes_as_digits_and_echoes_a_long_line_cut(text, shown):
     assert shown in err and len(err) < 200
 
 
+def test_icpc_reads_a_utf8_mark_as_solve_does():
+    # it refused the first line, '\ufeff3 3', as a size that is not 'r c' (issue 38)
+    done = subprocess.run([sys.executable, "-m", "solver", "icpc"], input=b"\xef\xbb\xbf3 3\n...\n.M.\n...\n0 0\n",
+                          capture_output=True, timeout=60, env=dict(os.environ, PYTHONPATH=str(PROJECT_ROOT)))
+    assert done.returncode == 0 and done.stdout == b"7\n" and done.stderr == b""
+    status, out, _ = run_solver("icpc", input_text="\ufeff3 3\n...\n.M.\n...\n0 0\n")  # (text: the same)
+    assert status == 0 and out == "7\n"
+
+
 def test_replay_says_which_line_and_why_for_a_board_that_does_not_read(tmp_path):
     (tmp_path / "pack.txt").write_text(BAD_PACKS["two rows cut out of a board"], encoding="utf-8")
     name = generate_pack(5, "both", "middle")[1].name
