@@ -304,6 +304,14 @@ def test_topcoder_plays_a_game_inside_the_bounds(tmp_path):
                                 "answer" % out.split("\n")[0]]
 
 
+def test_topcoder_refuses_more_mines_than_the_board_holds():
+    # 99 BOOM! answers on a board of 10 mines were all taken (issue 38)
+    status, out, err = run_solver("topcoder", "--quiet", input_text="10\n10\n1\n0 0\n" + "BOOM! 1\n" * 99)
+    assert status == 1 and out.count("G ") == 11  # the eleventh mine is refused
+    assert err.splitlines()[-1].startswith("error: line 15: a mine at ") and err.splitlines()[-1].endswith(
+        "but the board holds 10 mines and all were shown already")
+
+
 @pytest.mark.parametrize("seeds", ["abc", "1-x", "10-1", "1_0", "1-100000000"])
 def test_topcoder_test_refuses_bad_seeds_in_one_line(seeds):
     assert_refused(run_solver("topcoder-test", "--seeds", seeds), 2)
