@@ -42,7 +42,8 @@ errors   -- what makes the official page reject the whole file (rows then empty,
             unless lenient); a Messages (its first KEPT, and the count of the rest)
 warnings -- what the page accepts but the user should know (a header whose size is
             not the board's, a board of the pack that does not read); a Messages
-plays    -- (board, clicks as the page plays them, rule) per row (score_text's `plays`)
+plays    -- (board, cells, rule, hits) per row (score_text's `plays`): the cells the list's
+            clicks open as the page plays them (width * y + x, an array), the mines hit
 """
 
 
@@ -108,15 +109,16 @@ class Rows:
 
 
 class _Entry:
-    """A board of the list being read: its header, board and Judge, the clicks kept (for
-    `plays`; else None), how many open another cell than they name."""
+    """A board of the list being read: its header, board and Judge, the cells its clicks
+    open kept (an array, for `plays`; else None), how many open another cell than they
+    name."""
 
     __slots__ = ("entry", "start", "board", "judge", "clicks", "elsewhere")
 
     def __init__(self, entry, start, board, keep):
         self.entry, self.start, self.board = entry, start, board
         self.judge = Judge(board)
-        self.clicks = [] if keep else None
+        self.clicks = array("l") if keep else None
         self.elsewhere = 0
 
 
@@ -141,9 +143,9 @@ def _click(playing, x, y, line, errors):
         )
     else:
         playing.elsewhere += x >= width or y >= height
-        if playing.clicks is not None:
-            playing.clicks.append((x, y))
         cell = width * y + x
+        if playing.clicks is not None:
+            playing.clicks.append(cell)
         if not playing.judge.opened >> cell & 1:
             playing.judge.open(cell)
 
@@ -214,8 +216,8 @@ def score_text(text, pack_text=None, rule=None, lenient=False, plays=True):
     empty), as the official page does; with it, bad lines and clicks are skipped.
 
     The list is read and played one line at a time: memory holds the text, ROW_BYTES
-    a board (Rows) and the clicks of one board; `plays` (for pages) adds every board's
-    clicks (its Scored.plays; with plays=False it is empty)."""
+    a board (Rows) and the clicks of one board; `plays` (for pages) adds every board
+    and its cells, 4 or 8 bytes a click (Scored.plays; with plays=False it is empty)."""
     errors, warnings = Messages(), Messages()
     lone = lone_cr_line(text)
     if lone is not None:
@@ -231,7 +233,7 @@ def score_text(text, pack_text=None, rule=None, lenient=False, plays=True):
         totals[board_rule] = totals.get(board_rule, 0) + rule_object.value(rule_object.counted(points))
         rows.add(playing.start, points, board_rule)
         if plays:
-            kept.append((playing.board, playing.clicks, board_rule))
+            kept.append((playing.board, playing.clicks, board_rule, playing.judge.hits))
     if errors and not lenient:
         return Scored([], {}, errors, warnings, [])
     return Scored(rows, totals, errors, warnings, kept)
