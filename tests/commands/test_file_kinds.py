@@ -70,12 +70,14 @@ def test_the_other_kind_of_file_is_refused_in_one_line(files, args, capsys, monk
 def test_a_select_list_of_many_bad_lines_prints_a_few_and_a_count(files, capsys):
     lines = (files / "select.txt").read_text(encoding="utf-8").splitlines()
     bad = files / "bad.txt"
-    bad.write_text("\n".join(lines[:2] + ["%d oops" % k for k in range(500)] + lines[2:]) + "\n", encoding="utf-8")
-    assert main(["score", str(bad)]) == 1
-    err = capsys.readouterr().err.splitlines()
-    assert len(err) == MESSAGES_SHOWN + 2, err[-3:]  # the first few, their count, the verdict
-    assert err[MESSAGES_SHOWN] == "error: %d more like these not shown" % (500 - MESSAGES_SHOWN)
-    assert err[-1].startswith("error: the official page rejects the whole file")
+    bad.write_text("\n".join(lines[:2] + ["%d oops" % k for k in range(1500)] + lines[2:]) + "\n", encoding="utf-8")
+    for command in (["score", str(bad)], ["report", str(bad), "--pack", str(files / "pack.txt"), "-o", str(files / "r.html")]):
+        assert main(command) == 1
+        err = capsys.readouterr().err.splitlines()
+        assert len(err) == MESSAGES_SHOWN + 2, err[-3:]  # the first few, their count, the verdict
+        # (past the first 1,000 the scorer counts them without keeping them: the count is whole)
+        assert err[MESSAGES_SHOWN] == "error: %d more like these not shown" % (1500 - MESSAGES_SHOWN)
+        assert err[-1].startswith("error: the official page rejects the whole file")
 
 
 def test_a_select_list_of_old_mac_line_ends_scores_as_the_page_reads_it(files, capsys):
