@@ -22,9 +22,9 @@ from ..official.scorer import score_text
 from .svgplot import bars, scatter
 from .trace import HOWS, record_listed
 
-Row = namedtuple("Row", "name width height mines score counted oracle hits cells board")
-Row.__doc__ = """One board of a report: cells -- the cells the list's clicks open, as the page
-plays them (width * y + x)."""
+Row = namedtuple("Row", "name width height mines score counted oracle hits clicked board")
+Row.__doc__ = """One board of a report: clicked -- the cells the list's clicks open, as the
+page plays them (width * y + x)."""
 
 
 def report_rows(select_text, pack_text=None, rule=None):
@@ -68,7 +68,7 @@ def write_replays(rows, folder, rule, progress=None):
         if row.name not in hows and row.width * row.height > MAX_REPLAY_CELLS:
             large += 1
         elif row.name not in hows:
-            played = record_listed(row.board, rule, row.cells)
+            played = record_listed(row.board, rule, row.clicked)
             hows[row.name] = played.how
             write_page(os.path.join(folder, page_file_name(row.name)), replay_page(played))
         if progress is not None:

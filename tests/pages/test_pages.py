@@ -150,7 +150,7 @@ def test_a_report_of_many_boards_draws_the_first_rows_of_each_order(browser, pac
     select_text = io.StringIO()
     solve_text(path.read_text(encoding="utf-8"), out=select_text, err=io.StringIO())
     rows, totals, _, _ = report_module.report_rows(select_text.getvalue(), path.read_text(encoding="utf-8"))
-    assert all(row.cells.itemsize <= 8 for row in rows)  # a click kept in one machine word, not a tuple
+    assert all(row.clicked.itemsize <= 8 for row in rows)  # a click kept in one machine word, not a tuple
     monkeypatch.setattr(report_module, "TABLE_ROWS_SHOWN", 10)
     monkeypatch.setattr(report_module, "PLOT_POINTS", 15)
     page_path = tmp_path / "report.html"
