@@ -4,7 +4,8 @@ import os
 import sys
 import time
 
-from ..contest.batch import solve_text
+from ..contest.batch import Settings, solve_text
+from ..engine.lookahead import Lookahead
 from .options import LOOK_HELP
 from ..contest.clock import process_start
 from ..contest.cores import MAX_WORKERS, workers_from_environment
@@ -59,7 +60,8 @@ def run(args):
         return 1
     progress = Progress("solve", "boards played", beside=sys.stdout)
     err = progress if progress.on else sys.stderr
-    solve_text(text, args.budget, args.rule, start, sys.stdout, err, look=args.look, workers=workers,
-               progress=progress if progress.on else None)
+    settings = Settings(args.budget, args.rule, Lookahead if args.look else None, workers, start,
+                        progress if progress.on else None)
+    solve_text(text, sys.stdout, err, settings)
     progress.close()
     return 0

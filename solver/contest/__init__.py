@@ -1,10 +1,13 @@
 """contest: a whole pack in two seconds, as paiza.IO runs it.
 
-Owns: the budgeted run that always prints a valid select list (`batch`), which
-boards to play (`plan`, with the measured `plantables`), the process clock
-and the run's deadlines (`clock`), the standard streams as the entry and the
-command line meet them (`streams`: closed at start, a reader gone away), and the
-paiza entry that build.py bundles (`paiza`).
+Owns: one board played, from its public facts to its select text (`oneboard`); the
+budgeted run in rounds that always prints a valid select list (`batch`), a worker's
+share of the boards (`chunks`), what workers send back (`records`) and its gathering
+in pack order (`results`); the worker processes (`workers`) and how many the machine
+allows (`cores`); which boards to play (`plan`, with the measured `plantables`); the
+process clock and the run's deadlines (`clock`); the standard streams as the entry
+and the command line meet them (`streams`); and the paiza entry that build.py
+bundles (`paiza`).
 
 May import: grid, official, engine.
 """

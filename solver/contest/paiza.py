@@ -37,7 +37,7 @@ import stat
 import sys
 import time
 
-from .batch import solve_text
+from .batch import Settings, solve_text
 from .clock import process_start
 from .cores import workers_from_environment
 from .streams import closed_streams, quiet_stderr, write_output
@@ -228,7 +228,7 @@ def main():
     select_list = io.StringIO()
     workers = workers_from_environment(os.environ, WORKERS, err)
     err.flush()  # nothing written before the workers are made is written twice
-    solve_text(text, budget, None, start, select_list, err, workers=workers)
+    solve_text(text, select_list, err, Settings(budget=budget, workers=workers, start=start))
     status = write_output(select_list.getvalue().encode("utf-8"), err, "the select list")
     signum = stopped()
     if signum is not None:

@@ -92,7 +92,7 @@ def expected_seconds(width, height, mines, rule=2025, safe_start=True):
 def header_facts(fields):
     """(width, height, mines or None, form, safe start) from a header's fields, or None
     if the reader would refuse the header.  The name tells what it tells the player
-    (batch.task_of): mine count and mode, if it describes a board of this size."""
+    (oneboard.task_of): mine count and mode, if it describes a board of this size."""
     try:
         width, height, mines, name, form = parse_header(fields)
     except ValueError:

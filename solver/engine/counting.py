@@ -16,6 +16,7 @@ from collections import namedtuple
 from math import comb
 
 from ..grid.bitset import popcount
+from .memories import run_memory
 
 Counts = namedtuple("Counts", "weights class_mines low support scaled scaled_mines safe mines nodes")
 Counts.__doc__ = """A component's assignments, counted exactly, with what estimate() derives from them.
@@ -33,11 +34,10 @@ nodes             -- search nodes the count took
 
 NODES_PER_COMPONENT = 1500  # search nodes per component before the sweep takes over
 HARD_BUDGET_SHARE = 0.05  # of the budget, for a component like one that went over it
-SHAPES_KEPT = 200000  # counted shapes remembered at most (then the memory starts again)
 
 _COMB = [[comb(n, k) for k in range(n + 1)] for n in range(65)]
-_COUNTED = {}  # shape -> its Counts
-_UNFINISHED = {}  # shape -> the largest budget its count did not finish within
+COUNTED = run_memory("counting.COUNTED", 100000)  # shape -> its Counts
+UNFINISHED = run_memory("counting.UNFINISHED", 100000)  # shape -> the largest budget its count did not finish within
 
 
 def walk(component):
@@ -74,30 +74,21 @@ def walk(component):
     return order, [all_sizes[k] for k in order], room, [touching[k] for k in order]
 
 
-def forget_counts():
-    """Forget every shape counted (the memory is the run's: a new run starts empty)."""
-    _COUNTED.clear()
-    _UNFINISHED.clear()
-
-
 def count_solutions(component, budget=None):
     """The Counts of a component, or None if the search needs more than `budget` nodes."""
     budget = budget or NODES_PER_COMPONENT
     shape = component.shape
-    known = _COUNTED.get(shape)
+    known = COUNTED.get(shape)
     if known is not None:
         return known if known.nodes <= budget else None
-    if budget <= _UNFINISHED.get(shape, 0):
+    if budget <= UNFINISHED.get(shape, 0):
         return None
-    if len(_COUNTED) + len(_UNFINISHED) >= SHAPES_KEPT:
-        _COUNTED.clear()
-        _UNFINISHED.clear()
     result = search_counts(component, budget)
     if result is None:
-        _UNFINISHED[shape] = budget
+        UNFINISHED.keep(shape, budget)
     else:
-        _COUNTED[shape] = result
-        _UNFINISHED.pop(shape, None)
+        COUNTED.keep(shape, result)
+        UNFINISHED.pop(shape, None)
     return result
 
 
@@ -118,30 +109,33 @@ def search_counts(component, budget):
     for size, here in zip(sizes, constraints_at):
         after = []
         for j in here:
-            room[j] -= size
-            after.append((j, room[j]))
+            left = room[j] = room[j] - size
+            after.append((j, left))
         beyond.append(after)
     weights = [0] * (total + 1)
     class_mines = [[0] * (total + 1) for _ in order]
     need = [mines for _, mines in component.constraints]
-    nodes = _enumerate(sizes, constraints_at, beyond, need, weights, class_mines, budget)
+    nodes = _enumerate(sizes, beyond, need, weights, class_mines, budget)
     if nodes < 0:
         return None
-    most = max((t for t, w in enumerate(weights) if w), default=0)  # drop the impossible tail
+    cut = total + 1  # drop the impossible tail
+    while cut > 1 and not weights[cut - 1]:
+        cut -= 1
     by_class = [None] * len(order)
     for i, k in enumerate(order):
-        by_class[k] = class_mines[i][: most + 1]
-    return _counts(component, weights[: most + 1], by_class, budget - nodes)
+        by_class[k] = class_mines[i][:cut]
+    return _counts(component, weights[:cut], by_class, budget - nodes)
 
 
-def _enumerate(sizes, constraints_at, beyond, need, weights, class_mines, nodes):
+def _enumerate(sizes, beyond, need, weights, class_mines, nodes):
     """search_counts' walk: add every assignment's weight to `weights` and its mines,
     class by class, to `class_mines` (both by the assignment's number of mines); the
     nodes left of the budget `nodes`, negative when it ran out.
 
     Iterative, in one frame: depth i holds class i's range of counts (m from low to
     high) and the weight and mines of the path above it; `need` holds what each
-    constraint still needs on the current path."""
+    constraint still needs on the current path; beyond[i] holds (constraint, the cells
+    it still covers after class i) for each constraint of class i."""
     count = len(sizes)
     ways_of = [_COMB[size] if size < len(_COMB) else [comb(size, m) for m in range(size + 1)] for size in sizes]
     mined = []  # (class_mines list, count) of the classes holding mines on the current path
@@ -159,7 +153,8 @@ def _enumerate(sizes, constraints_at, beyond, need, weights, class_mines, nodes)
             if nodes < 0:
                 return nodes
             low, high = 0, sizes[i]
-            for j, after in beyond[i]:
+            here = beyond[i]
+            for j, after in here:
                 n = need[j]
                 if n < high:
                     high = n
@@ -187,8 +182,9 @@ def _enumerate(sizes, constraints_at, beyond, need, weights, class_mines, nodes)
                 i -= 1
                 entering = False
                 continue
-            for j in constraints_at[i]:
-                need[j] -= low
+            if low:
+                for j, _ in here:
+                    need[j] -= low
             m = low
             at_high[i] = high
         else:  # back at class i from below: its next count, or back up
@@ -197,11 +193,11 @@ def _enumerate(sizes, constraints_at, beyond, need, weights, class_mines, nodes)
                 mined.pop()
             if m == at_high[i]:  # its last count: give the constraints back what it took
                 if m:
-                    for j in constraints_at[i]:
+                    for j, _ in beyond[i]:
                         need[j] += m
                 i -= 1
                 continue
-            for j in constraints_at[i]:
+            for j, _ in beyond[i]:
                 need[j] -= 1
             m += 1
         at_m[i] = m
@@ -226,29 +222,32 @@ def _counts(component, weights, class_mines, nodes):
     top = max(weights)
     if not top:  # contradictory constraints: no assignment, nothing certain
         return Counts(weights, class_mines, 0, 0, (0.0,), tuple((0.0,) for _ in class_mines), 0, 0, nodes)
-    low = support = 0
-    for t, w in enumerate(weights):
-        if w:
-            if not support:
-                low = t
-            support |= 1 << t
+    low = 0
+    while not weights[low]:
+        low += 1
+    support = 0  # bit u: weights[low + u] > 0
+    for t in range(len(weights) - 1, low - 1, -1):
+        support = support << 1 | (weights[t] > 0)
     safe = mines = 0
     assignments = sum(weights)
-    for k, (size, totals) in enumerate(zip(component.sizes, class_mines)):
+    bit = 1
+    for size, totals in zip(component.sizes, class_mines):
         # a class holds at most `size` mines in each assignment: its total mines make
         # size * assignments only if it is full in every one
         held = sum(totals)
         if not held:
-            safe |= 1 << k
+            safe |= bit
         elif held == size * assignments:
-            mines |= 1 << k
+            mines |= bit
+        bit <<= 1
+    scaled = top.__rtruediv__  # scaled(m) is m / top
     return Counts(
         weights,
         class_mines,
         low,
-        support >> low,
-        tuple([w / top for w in weights[low:]]),
-        tuple([tuple([m / top for m in totals[low:]]) for totals in class_mines]),
+        support,
+        tuple(map(scaled, weights[low:])),
+        tuple([tuple(map(scaled, totals[low:])) for totals in class_mines]),
         safe,
         mines,
         nodes,

@@ -51,8 +51,12 @@ def covered(constraints):
     return cells
 
 
-def components_of(constraints):
+def components_of(constraints, made=None):
     """Split constraints into independent Components with their cell classes.
+
+    made -- a dict kept by the caller (one board's stalls): a group of the same
+            constraints in the same order as a group met before gets the Component
+            made then (a click changes one part of a board; the rest stays)
 
     All in bitsets: constraints are grouped while their cells overlap, and each
     group's cells are refined, constraint by constraint, into the classes of cells
@@ -78,7 +82,17 @@ def components_of(constraints):
         if into is None:
             group_cells.append(cells)
             group_indices.append([index])
-    components = [_component(cells, indices, constraints) for cells, indices in zip(group_cells, group_indices)]
+    if made is None:
+        components = [_component(cells, indices, constraints) for cells, indices in zip(group_cells, group_indices)]
+    else:
+        components = []
+        for cells, indices in zip(group_cells, group_indices):
+            indices.sort()
+            key = tuple([constraints[i] for i in indices])
+            component = made.get(key)
+            if component is None:
+                component = made[key] = _component(cells, indices, constraints)
+            components.append(component)
     if len(components) > 1:
         components.sort(key=_first_cell)
     return components

@@ -18,6 +18,7 @@ from ..grid.bitset import popcount
 from .frontier import components_of
 from .counting import count_solutions
 from .coupling import fits_mine_count
+from .policy import LOOK_CELLS, neighbour_probs
 from .probability import estimate, mine_count_odds
 
 LOOK_NODES_PER_COMPONENT = 400  # search nodes per component counted for a look
@@ -47,6 +48,28 @@ class Lookahead:
         if key not in self.look_memo:
             self.look_memo[key] = count_solutions(component, LOOK_NODES_PER_COMPONENT)
         return self.look_memo[key]
+
+    def rerank(self, scored, least, estimate, masks, unknown):
+        """(cell, p) of the best of the LOOK_CELLS guesses of least cost by the safe
+        clicks expected in two steps (this one, and the best one after it whatever this
+        one shows, mine included); None when there is nothing to compare or a look has
+        no exact answer.  scored -- (cost, cell, p) of the guesses policy.choose_guess
+        weighed; least -- the least cost, up to its float tolerance."""
+        ranked = sorted(scored, key=lambda entry: (max(entry[0], least), entry[1]))  # the same ties: cell first
+        candidates = [(p, c) for _, c, p in ranked[:LOOK_CELLS]]
+        if len(candidates) < 2:
+            return None
+        best = None
+        for p, c in candidates:
+            if_safe = self.second_safety(c, neighbour_probs(c, estimate, masks, unknown))
+            if_mine = self.safety_after_mine(c) if p > 0.0 else 0.0
+            if if_safe is None or if_mine is None:
+                return None
+            merit = (1.0 - p) * (1.0 + if_safe) + p * max(if_mine, 0.0)  # a mine that cannot be: 0
+            key = (round(merit, 9), -c)  # equal merits (up to float noise) go to the lowest cell
+            if best is None or key > best[0]:
+                best = (key, c, p)
+        return best[1], best[2]
 
     def second_safety(self, cell, neighbour_probs):
         """Chance, given `cell` is safe, that the best next click is safe too; or None.

@@ -3,7 +3,7 @@
 The player knows only its Task (size, mine count, the cells the official rule keeps
 safe, the rule it plays for) and what its judge.View shows: the digits of the cells
 it opened.  It never sees the Board: that stays with the judge, and a Task is made
-from a board's public facts by contest.batch.task_of.
+from a board's public facts by contest.oneboard.task_of.
 
 A board is a loop of named steps over Knowledge (what the player knows):
 
@@ -15,7 +15,7 @@ A board is a loop of named steps over Knowledge (what the player knows):
 
 A step that learns something goes back to `open`: the cheap steps always run before
 the counting, which runs only when they are stuck.  What a stall makes of a position
-is remembered for the run (_STALLS): boards of one shape start alike.
+is remembered for the run (STALLS): boards of one shape start alike.
 
 Glossary of the bitsets (bit c is cell c):
   opened  cells the judge opened: safe digits, and mines that were hit
@@ -35,10 +35,10 @@ from .steps import pairs_step
 from .endgame import ENDGAME_CELLS, Endgame
 from .frontier import components_of, covered
 from ..grid.geometry import geometry, spread
-from .lookahead import Lookahead
 from ..grid.planes import digit_total, neighbour_counts
 from .policy import choose_guess, worth_guessing
-from .counting import Remembering, forget_counts
+from .counting import Remembering
+from .memories import run_memory
 from .probability import UNKNOWN_DENSITY, Estimate, estimate, probability_of
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
@@ -120,6 +120,7 @@ class Memory:
         self.looks = {}
         self.sweeps = {}
         self.latest = None
+        self.components = {}  # the Components met on this board (frontier.components_of's `made`)
         self.values = click_values(task)  # what a safe cell and a mine are worth, for this board
         self._task = task
         self._endgame = None
@@ -137,13 +138,14 @@ class Memory:
         return self._endgame
 
 
-def play(task, view, deadline=None, look=False, watch=None, hurry=False):
+def play(task, view, deadline=None, look=None, watch=None, hurry=False):
     """Play one board through `view` (a judge.View); the judge records the clicks.
 
     deadline -- a time.perf_counter() value: past it the player stops when the cheap
                 steps are stuck (the clicks so far are still a valid play)
-    look     -- rank risky guesses by two-step safety (lookahead): stronger on dense
-                boards, and slower
+    look     -- None, or lookahead.Lookahead (given by the caller, so a program that never
+                looks never loads it): rank risky guesses by two-step safety, stronger
+                on dense boards, and slower
     watch    -- if given, called with a Step before every click or batch of certain
                 clicks, and at a stop
     hurry    -- the pack has more boards than time: stop when the cheap steps are
@@ -279,26 +281,18 @@ def running_share(knowledge, task):
 # first move, the first digit shown...).  Kept only where the steps' answer depends on
 # the position alone: while a board's counts do (Memory.clean), without the lookahead,
 # and not where the exact endgame may run (_endgame_may_run); so an answer is exactly
-# what the steps would give.
-_STALLS = {}
-STALLS_KEPT = 100000
-
-
-def forget_run():
-    """Start afresh, as a new process does: the run-wide memories (stall positions,
-    counted shapes) are emptied.  For measurements that replay boards."""
-    _STALLS.clear()
-    forget_counts()
+# what the steps would give.  (A run memory: engine/memories.py.)
+STALLS = run_memory("player.STALLS", 100000)
 
 
 def stall(knowledge, task, memory, look):
     """Steps pairs, count and decide, when the cheap steps are stuck: None when they
     made some cell certain (learnt), else the (cell, kind, p) of decide.  A position
-    met before in this run (on any board) is answered from _STALLS."""
-    clean = memory.clean() and not look and not _endgame_may_run(knowledge, task, memory)
+    met before in this run (on any board) is answered from STALLS."""
+    clean = memory.clean() and look is None and not _endgame_may_run(knowledge, task, memory)
     if clean:
         key = (task.rule.year, task.width, task.height, task.mines, knowledge.opened, knowledge.planes, knowledge.mines)
-        known = _STALLS.get(key)
+        known = STALLS.get(key)
         if known is not None:
             safe, mines, move, memory.latest = known
             knowledge.safe |= safe
@@ -312,9 +306,7 @@ def stall(knowledge, task, memory, look):
         if counted is not None:
             move = decide(knowledge, task, constraints, counted, memory, look)
     if clean and memory.clean():  # (the lookahead and endgame are off here: their memories do not count)
-        if len(_STALLS) >= STALLS_KEPT:
-            _STALLS.clear()
-        _STALLS[key] = (knowledge.safe & ~safe, knowledge.mines & ~mines, move, memory.latest)
+        STALLS.keep(key, (knowledge.safe & ~safe, knowledge.mines & ~mines, move, memory.latest))
     return move
 
 
@@ -366,7 +358,7 @@ def count(knowledge, constraints, task, memory):
     unknown = knowledge.unknown()
     interior = unknown & ~covered(constraints)
     mines_left = None if task.mines is None else task.mines - popcount(knowledge.mines)
-    components = components_of(constraints)
+    components = components_of(constraints, memory.components)
     result = estimate(components, interior, popcount(interior), mines_left, counter=memory.counter, sweeps=memory.sweeps)
     memory.latest = result
     safe = result.safe & unknown
@@ -396,8 +388,8 @@ def decide(knowledge, task, constraints, counted, memory, look):
         guess = _opening_guess(task.width, task.height, result.interior_prob)
     else:
         looker = None
-        if look and result.exact:
-            looker = Lookahead(
+        if look is not None and result.exact:
+            looker = look(
                 knowledge.geo.masks, constraints, counted.components, unknown, counted.interior, mines_left, memory.counts, memory.looks
             )
         guess = choose_guess(result, counted.interior, unknown, knowledge.geo.masks, knowledge.mines, looker)

@@ -20,7 +20,7 @@ from ..grid.bitset import lowest_cells, popcount
 UNLOCK_VALUE_SHARE = 0.5  # share of the remaining value a successful guess is credited with
 OPENED_BONUS = 0.03  # a guess's cost is its mine probability less this per opened neighbour
 LOOK_FROM = 0.1  # with a lookahead, guesses at least this risky are ranked by two-step safety
-LOOK_CELLS = 3  # the cells of least cost looked at that way
+LOOK_CELLS = 3  # the cells of least cost ranked that way (and the interior cells weighed)
 
 
 def choose_guess(estimate, interior, unknown, masks, mines, look=None):
@@ -30,8 +30,8 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
 
     The cost of a guess is its mine probability less OPENED_BONUS per opened
     neighbour; the lowest cost wins, the lowest cell among equals.  When even the
-    safest is risky and `look` is given (a lookahead.Lookahead), the LOOK_CELLS of
-    least cost are ranked again by the safe clicks expected in two steps.
+    safest is risky and `look` is given (a lookahead.Lookahead), it ranks the
+    LOOK_CELLS of least cost again by the safe clicks expected in two steps.
     """
     p_interior = estimate.interior_prob
     interior = interior & unknown if p_interior is not None else 0
@@ -66,15 +66,13 @@ def choose_guess(estimate, interior, unknown, masks, mines, look=None):
         if cost <= least and (cell is None or c < cell):
             cell, p = c, q
     if look is not None and lowest >= LOOK_FROM:
-        ranked = sorted(scored, key=lambda entry: (max(entry[0], least), entry[1]))  # the same ties: cell first
-        candidates = [(p, c) for _, c, p in ranked[:LOOK_CELLS]]
-        looked = _looked_again(candidates, estimate, masks, unknown, look)
+        looked = look.rerank(scored, least, estimate, masks, unknown)
         if looked is not None:
             cell, p = looked
-    return cell, p, popcount(masks[cell] & mines) + sum(_neighbour_probs(cell, estimate, masks, unknown))
+    return cell, p, popcount(masks[cell] & mines) + sum(neighbour_probs(cell, estimate, masks, unknown))
 
 
-def _neighbour_probs(cell, estimate, masks, unknown):
+def neighbour_probs(cell, estimate, masks, unknown):
     """Mine probabilities of the cell's undecided neighbours, in cell order (what
     probability_of gives each: its class's, else the interior's), in one pass over the
     classes instead of one per neighbour."""
@@ -97,26 +95,6 @@ def _neighbour_probs(cell, estimate, masks, unknown):
         around ^= low
         probs.append(found.get(low, other))
     return tuple(probs)
-
-
-def _looked_again(candidates, estimate, masks, unknown, look):
-    """(cell, p) of the candidate with the most safe clicks expected in two steps (this
-    one, and the best one after it whatever this one shows, mine included); None when
-    there is nothing to compare or a look has no exact answer.
-    """
-    if len(candidates) < 2:
-        return None
-    best = None
-    for p, c in candidates:
-        if_safe = look.second_safety(c, _neighbour_probs(c, estimate, masks, unknown))
-        if_mine = look.safety_after_mine(c) if p > 0.0 else 0.0
-        if if_safe is None or if_mine is None:
-            return None
-        merit = (1.0 - p) * (1.0 + if_safe) + p * max(if_mine, 0.0)  # a mine that cannot be: 0
-        key = (round(merit, 9), -c)  # equal merits (up to float noise) go to the lowest cell
-        if best is None or key > best[0]:
-            best = (key, c, p)
-    return best[1], best[2]
 
 
 def worth_guessing(p, values, expected_digit, safe_left, average_digit, score_if_stop, floor):

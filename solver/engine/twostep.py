@@ -42,7 +42,6 @@ each with its board's neighbourhoods (Geometry.masks).
 """
 
 from collections import namedtuple
-from itertools import islice
 from math import ceil, isfinite
 
 from ..grid.bitset import cells_of, popcount
@@ -51,6 +50,7 @@ from .frontier import components_of
 from .probability import estimate
 from .dead import is_dead
 from .layouts import layouts_weight
+from .memories import run_memory
 
 WINDOW = 0.90  # frontier candidates: safety at least this share of the best living safety
 OFF_FRONTIER_SHARE = 0.95  # the interior competes when its safety beats this share of the best
@@ -62,7 +62,6 @@ TIE = 1e-9  # safeties and weights closer than this are equal
 
 SCENE_NODES = 500  # the work of counting one scene again, in nodes of counting
 LOOK_NODES_PER_MOVE = 500000  # work of one two-step guess, in nodes: a move stays under a second (docs/measurements.md)
-SCENE_SHAPES_KEPT = 40000  # component shapes of looks remembered at most (scene_count)
 
 Evaluation = namedtuple("Evaluation", "cell weight expected common safety order")
 
@@ -273,7 +272,9 @@ class Look:
         return Evaluation(cell, secondary * (1.0 + self.progress * progress), expected, common if len(parts) > 1 else None, safety, order)
 
 
-_SCENE_SHAPES = {}  # shape -> the fields of its Counts as a plain tuple, or () when over NODES_PER_COMPONENT
+# shape -> the fields of its Counts as a plain tuple, or () when over NODES_PER_COMPONENT
+# (a run memory: engine/memories.py)
+SCENE_SHAPES = run_memory("twostep.SCENE_SHAPES", 40000)
 
 
 def scene_count(component):
@@ -282,17 +283,14 @@ def scene_count(component):
     remembered here, not in counting's shape memory: as plain tuples, which the
     garbage collector stops scanning (Counts is a tuple subclass, scanned at every
     full collection: with the looks' shapes there, its pauses grew game after game
-    and clearing it at SHAPES_KEPT made one move very slow; docs/measurements.md,
-    "The two-step guess rule, technique by technique"), and, when SCENE_SHAPES_KEPT
-    are held, the older half is dropped."""
+    and clearing it all at once made one move very slow; docs/measurements.md,
+    "The two-step guess rule, technique by technique"); when full, the older half is
+    dropped, as in every run memory."""
     shape = component.shape
-    known = _SCENE_SHAPES.get(shape)
+    known = SCENE_SHAPES.get(shape)
     if known is None:
-        if len(_SCENE_SHAPES) >= SCENE_SHAPES_KEPT:
-            for old in list(islice(_SCENE_SHAPES, SCENE_SHAPES_KEPT // 2)):
-                del _SCENE_SHAPES[old]
         counts = search_counts(component, NODES_PER_COMPONENT)
-        known = _SCENE_SHAPES[shape] = () if counts is None else tuple(counts)
+        known = SCENE_SHAPES.keep(shape, () if counts is None else tuple(counts))
     return Counts(*known) if known else None
 
 

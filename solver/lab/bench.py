@@ -15,8 +15,9 @@ Speed is measured here, never in unit tests.
 
 import time
 
-from ..contest.batch import played, task_of
-from ..engine.player import forget_run
+from ..contest.oneboard import played, task_of
+from ..engine.lookahead import Lookahead
+from ..engine.memories import forget_run
 from ..grid.geometry import geometry
 from ..official.board import mine_count
 from ..official.judge import Judge
@@ -40,9 +41,9 @@ def risk_watcher():
 def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
     """A dict of figures for one pack played without a deadline.
 
-    Each board is timed as the contest plays it (batch.played: task, judge, play) and
+    Each board is timed as the contest plays it (oneboard.played: task, judge, play) and
     scored, so the figures include every per-board cost but reading.  With `repeat` > 1
-    the pack is played that many times, each as a fresh run (engine.player.forget_run),
+    the pack is played that many times, each as a fresh run (engine.memories.forget_run),
     and each board's fastest time counts (as timeit takes the best run): on a shared
     machine the slow runs are other jobs' time.  progress(done, total), if given, is
     told the boards played.
@@ -56,7 +57,7 @@ def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
         forget_run()
         for i, board in enumerate(boards):
             began = time.perf_counter()
-            task, judge = played(board, rule, look=look, watch=None if run else watch)
+            task, judge = played(board, rule, look=Lookahead if look else None, watch=None if run else watch)
             score = task.rule.counted(task.rule.score(judge.outcome()))
             took = time.perf_counter() - began
             times[i] = took if times[i] is None else min(times[i], took)

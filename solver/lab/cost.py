@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-from ..contest.batch import played, select_text
+from ..contest.oneboard import played, select_text
 from ..official.lines import read_text
 from ..official.packs import boards_of, index_pack
 

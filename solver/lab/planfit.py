@@ -16,8 +16,8 @@ import os
 import time
 from collections import defaultdict
 
-from ..contest.batch import played, select_text
-from ..engine.player import forget_run
+from ..contest.oneboard import played, select_text
+from ..engine.memories import forget_run
 from ..official.board import mine_count
 from ..official.generator import DIFFICULTY_RATIOS, generate_pack
 from ..official.packs import format_board, read_pack

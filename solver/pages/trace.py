@@ -14,8 +14,9 @@ from collections import namedtuple
 
 from ..grid.bitset import cells_of, popcount
 from ..official.judge import Judge
+from ..engine.lookahead import Lookahead
 from ..engine.player import Step, play
-from ..contest.batch import task_of
+from ..contest.oneboard import task_of
 
 Frame = namedtuple("Frame", "step opened hits score gained")
 Frame.__doc__ = """The board just before one of the player's clicks (or its stop).
@@ -65,7 +66,7 @@ def _watched(board, rule, look, hurry):
     def watch(step):
         seen.append((step, len(judge.clicks)))
 
-    play(task, judge.view(), look=look, watch=watch, hurry=hurry)
+    play(task, judge.view(), look=Lookahead if look else None, watch=watch, hurry=hurry)
     return task, list(judge.clicks), seen
 
 

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from solver.official import packs
 from solver.contest import batch
-from solver.contest.batch import INDEX_SHARE, play_chunks, solve_text
+from solver.contest.batch import INDEX_SHARE, Run, Settings, solve_text
+from solver.contest.chunks import play_chunks
 from solver.official.packs import index_pack
 from solver.official.packs import format_pack, read_pack
 from solver.official.selects import read_select
@@ -156,7 +157,7 @@ def test_budgeted_solve_plays_a_subsequence_in_pack_order():
     boards = generate_pack(400, "both", "middle")
     text = format_pack(boards)
     out, err = io.StringIO(), io.StringIO()
-    played, _ = solve_text(text, 0.05, None, None, out, err)
+    played, _ = solve_text(text, out, err, Settings(budget=0.05))
     entries, errors = read_select(out.getvalue())
     assert not errors and len(entries) == played
     names = [board.name for board in read_pack(text)[0]]
@@ -175,7 +176,7 @@ def long_pack_run(monkeypatch, **settings):
     out, err = io.StringIO(), io.StringIO()
     budget = 1.0
     late = time.perf_counter() - INDEX_SHARE * budget  # the index's time is already over
-    played, _ = solve_text(text, budget, None, late, out, err)
+    played, _ = solve_text(text, out, err, Settings(budget=budget, start=late))
     found = int(re.search(r"boards \d+/(\d+)", err.getvalue()).group(1))
     entries, errors = read_select(out.getvalue())
     assert not errors and len(entries) == played > 0
@@ -222,9 +223,9 @@ def test_boards_a_plan_passed_over_are_played_while_time_is_left(monkeypatch, wo
     monkeypatch.setattr(batch, "Plan", passing_over(made))
     text = format_pack(generate_pack(40, "both", "middle"))
     whole = io.StringIO()
-    solve_text(text, None, None, None, whole, io.StringIO(), workers=workers)
+    solve_text(text, whole, io.StringIO(), Settings(workers=workers))
     out = io.StringIO()
-    played, _ = solve_text(text, 60.0, None, None, out, io.StringIO(), workers=workers)
+    played, _ = solve_text(text, out, io.StringIO(), Settings(budget=60.0, workers=workers))
     assert made == [40, 20] and played == 40
     assert out.getvalue() == whole.getvalue()
 
@@ -241,7 +242,7 @@ def test_a_round_for_the_boards_passed_over_may_end_at_the_deadline(monkeypatch)
     monkeypatch.setattr(batch, "Plan", passing_over(made, late))
     boards = generate_pack(40, "both", "middle")
     out, err = io.StringIO(), io.StringIO()
-    played, _ = solve_text(format_pack(boards), budget, None, None, out, err, workers=1)
+    played, _ = solve_text(format_pack(boards), out, err, Settings(budget=budget))
     assert made == [40, 20] and 20 < played <= 40
     entries, errors = read_select(out.getvalue())
     names = [board.name for board in boards]
@@ -269,8 +270,8 @@ def test_boards_are_played_in_a_hurry_only_while_the_plan_leaves_some_out():
     def select(rule, pressed):
         records = []
         plan = None if pressed is None else Always(pressed)
-        play_chunks(index, [(0, len(boards))], plan, None, rule, False, records.append)
-        return "".join(record[1] for record in records)
+        play_chunks(index, [(0, len(boards))], plan, Run(None, rule, None, 1), records.append)
+        return "".join(record[2] for record in records)
 
     calm = select(2026, lambda: False)
     assert select(2026, None) == calm

@@ -39,8 +39,9 @@ from solver.official.selects import read_select
 from solver.grid.geometry import geometry
 from solver.official.judge import Judge
 from judging import reveal, safe_left
+from solver.engine.lookahead import Lookahead
 from solver.engine.player import play
-from solver.contest.batch import task_of
+from solver.contest.oneboard import task_of
 from judging import score_2025, score_2026
 from solver.official.safezone import safe_cells
 from solver.official.scorer import score_text
@@ -187,7 +188,7 @@ BUNDLE = load_bundle()
 def run(solve, pack_text):
     """(select list, stderr with the timing masked: only the seconds may differ between runs)."""
     out, err = io.StringIO(), io.StringIO()
-    solve(pack_text, None, None, None, out, err)
+    solve(pack_text, out, err)
     return out.getvalue(), re.sub(r"seconds \d+\.\d+", "seconds 0.000", err.getvalue())
 
 
@@ -311,7 +312,7 @@ def test_clicks_not_called_guesses_are_safe(board, look):
         if step.kind in ("guess", "endgame"):
             guesses.append((step.cell, step.p))
 
-    play(task_of(board), judge.view(), None, look=look, watch=watch)
+    play(task_of(board), judge.view(), None, look=Lookahead if look else None, watch=watch)
     clicks = judge.clicks
     guessed = {cell for cell, _ in guesses}
     assert len(guessed) == len(guesses), "a cell guessed twice"
@@ -381,7 +382,7 @@ def twins(draw, safe_total_differs=False):
 
 def play_clicks(board, look=False):
     judge = Judge(board)
-    play(task_of(board), judge.view(), None, look=look)
+    play(task_of(board), judge.view(), None, look=Lookahead if look else None)
     return judge.clicks
 
 

@@ -15,8 +15,9 @@ import sys
 import pytest
 
 import reference_scorer as reference
-from solver.contest import batch, cores, workers
-from solver.contest.batch import solve_text
+from solver.contest import chunks, cores, workers
+from solver.contest.streams import MESSAGES_SHOWN
+from solver.contest.batch import Settings, solve_text
 from solver.official.generator import generate_pack
 from solver.official.packs import format_pack
 from solver.official.selects import read_select
@@ -40,7 +41,7 @@ def mixed_pack():
 
 def solved(text, count, budget=None):
     out, err = io.StringIO(), io.StringIO()
-    played, totals = solve_text(text, budget, None, None, out, err, workers=count)
+    played, totals = solve_text(text, out, err, Settings(budget=budget, workers=count))
     return out.getvalue(), err.getvalue(), played, totals
 
 
@@ -71,8 +72,8 @@ def test_many_refused_boards_show_the_first_few_and_their_exact_count():
     lines = alone[1].splitlines()
     shown = [line for line in lines if line.startswith("error: board")]
     assert [line.split()[2] for line in shown] == ["bad000", "worse000", "bad001", "worse001"] + [
-        "%s%03d" % (kind, k) for k in range(2, batch.MESSAGES_SHOWN // 2) for kind in ("bad", "worse")]
-    assert "error: %d more like these not shown" % (80 - batch.MESSAGES_SHOWN) in lines
+        "%s%03d" % (kind, k) for k in range(2, MESSAGES_SHOWN // 2) for kind in ("bad", "worse")]
+    assert "error: %d more like these not shown" % (80 - MESSAGES_SHOWN) in lines
     for count in (2, 3):
         out, err, played, totals = solved(text, count)
         assert out == alone[0] and played == alone[2] == 40
@@ -81,7 +82,7 @@ def test_many_refused_boards_show_the_first_few_and_their_exact_count():
 
 def test_a_worker_that_dies_costs_only_the_boards_it_had_not_sent(monkeypatch):
     text = format_pack(generate_pack(120, "both", "middle"))
-    real_played = batch.played
+    real_played = chunks.played
     parent = os.getpid()
     victim = 60
 
@@ -90,7 +91,7 @@ def test_a_worker_that_dies_costs_only_the_boards_it_had_not_sent(monkeypatch):
             os.kill(os.getpid(), signal.SIGKILL)
         return real_played(board, *args, **kwargs)
 
-    monkeypatch.setattr(batch, "played", played)
+    monkeypatch.setattr(chunks, "played", played)
     monkeypatch.setattr(workers, "FLUSH_RECORDS", 1)  # every board sent at once
     out, err, count, _ = solved(text, 2)
     assert 60 <= count < 120  # the other worker goes on with the rest of the queue
@@ -114,7 +115,7 @@ def _line_of(text, k):
 
 def test_a_worker_past_the_deadline_is_stopped_and_the_list_stays_valid(monkeypatch):
     text = format_pack(generate_pack(40, "both", "middle"))
-    real_played = batch.played
+    real_played = chunks.played
     parent = os.getpid()
 
     def played(board, *args, **kwargs):  # in a worker: hangs on its third board
@@ -122,7 +123,7 @@ def test_a_worker_past_the_deadline_is_stopped_and_the_list_stays_valid(monkeypa
             signal.pause()
         return real_played(board, *args, **kwargs)
 
-    monkeypatch.setattr(batch, "played", played)
+    monkeypatch.setattr(chunks, "played", played)
     monkeypatch.setattr(workers, "FLUSH_RECORDS", 1)
     out, err, count, _ = solved(text, 2, budget=1.5)
     assert "still playing at the deadline" in err

@@ -115,8 +115,9 @@ def test_second_safety_weighs_the_digits_by_their_odds(position, data):
         assert abs(got - total / weights) < 1e-9
 
 
-class StubLook:
-    """A look with fixed answers: `favourite` is safest after a safe click."""
+class StubLook(lookahead.Lookahead):
+    """A look with fixed answers (its rerank is the real one's): `favourite` is safest
+    after a safe click."""
 
     def __init__(self, favourite, answer=True):
         self.favourite, self.answer, self.looked = favourite, answer, set()

@@ -12,8 +12,10 @@ from solver.grid.geometry import geometry
 from solver.official.judge import Judge
 from board_strategies import boards, digits_for
 from judging import safe_left
+from solver.engine.lookahead import Lookahead
+from solver.engine.memories import forget_run
 from solver.engine.player import play
-from solver.contest.batch import task_of
+from solver.contest.oneboard import task_of
 from solver.official.safezone import safe_cells
 
 
@@ -141,7 +143,7 @@ def test_the_knowledge_keeps_its_invariants_after_every_step(board, rule, look):
         for name in steps:
             setattr(player, name, checking(originals[name]))
         judge = Judge(board)
-        play(task_of(board, rule), judge.view(), look=look)
+        play(task_of(board, rule), judge.view(), look=Lookahead if look else None)
     finally:
         for name in steps:
             setattr(player, name, originals[name])
@@ -225,7 +227,7 @@ def sibling_boards(draw):
 @given(sibling_boards(), st.booleans())
 @settings(max_examples=int(os.environ.get("MEMORY_EXAMPLES", "150")), deadline=None)
 def test_a_position_answered_from_the_run_memory_is_played_as_counted(siblings, hurry):
-    """The run-wide stall memory (player._STALLS) answers a position met before, on any
+    """The run-wide stall memory (player.STALLS) answers a position met before, on any
     board of the run, exactly as the steps would: each board of a run of boards of one
     shape makes the clicks it makes played alone in a fresh run; forget_run empties it."""
     import solver.engine.player as player
@@ -237,11 +239,11 @@ def test_a_position_answered_from_the_run_memory_is_played_as_counted(siblings, 
 
     alone = []
     for board in siblings:
-        player.forget_run()
+        forget_run()
         alone.append(clicks(board))
-    player.forget_run()
+    forget_run()
     assert [clicks(board) for board in siblings] == alone
     if hurry or siblings[0].width * siblings[0].height > player.ENDGAME_CELLS:
-        assert player._STALLS  # the run remembered positions (a blind first move at least)
-    player.forget_run()
-    assert not player._STALLS
+        assert player.STALLS  # the run remembered positions (a blind first move at least)
+    forget_run()
+    assert not player.STALLS

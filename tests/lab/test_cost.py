@@ -4,7 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from solver.contest.batch import played, select_text
+from solver.contest.oneboard import played, select_text
 from solver.lab.cost import played_names, replay
 from solver.official.generator import generate_pack
 from solver.official.packs import format_pack

@@ -14,7 +14,8 @@ import re
 import pytest
 
 from solver.cli import main
-from solver.contest.batch import played, select_text, solve_text
+from solver.contest.batch import solve_text
+from solver.contest.oneboard import played, select_text
 from solver.lab.bundlerun import run_bundle
 from solver.official.generator import generate_board, generate_pack
 from solver.official.packs import format_pack

@@ -6,7 +6,7 @@ from solver.official.board import MINE, name_promise_kept
 from solver.official.generator import generate_pack
 from solver.official.judge import Judge
 from solver.engine.player import play
-from solver.contest.batch import task_of
+from solver.contest.oneboard import task_of
 from solver.engine.probability import probability_of
 from solver.pages.replay import encode_beliefs, page_data, probability_label
 from solver.official.judge import replayed

@@ -2,7 +2,7 @@
 grew past 263 MB and its workers to 1.3 GB.  What a run keeps between games is bounded:
 no cycle of a game is frozen for good, counting's shapes are forgotten every
 FORGET_GAMES games (which changes no click), and the looks' shapes are capped by the
-engine (twostep.SCENE_SHAPES_KEPT).  Checked by counts and arithmetic, not by
+engine (twostep.SCENE_SHAPES, a bounded run memory).  Checked by counts and arithmetic, not by
 measuring a run (docs/measurements.md, "Memory of the commands": the runs)."""
 
 import os
@@ -36,7 +36,8 @@ def clicks_of_games(games, forget_every, monkeypatch):
     `forget_every` games (as the referee runs them: _between_games after each)."""
     monkeypatch.setattr(referee, "FORGET_GAMES", forget_every)
     monkeypatch.setattr(referee, "_GAMES_PLAYED", [0])
-    counting.forget_counts()
+    counting.COUNTED.clear()
+    counting.UNFINISHED.clear()
     clicks, sizes = [], []
 
     class Recording(ClassicPlayer):
@@ -48,7 +49,7 @@ def clicks_of_games(games, forget_every, monkeypatch):
     for i in range(games):
         play_game(*LEVELS["expert"], "classic", game_seed(1, i), player_class=Recording)
         referee._between_games()
-        sizes.append(len(counting._COUNTED))
+        sizes.append(len(counting.COUNTED))
     return clicks, sizes
 
 
@@ -76,12 +77,12 @@ def deep_size(value):
 def test_what_a_long_run_keeps_fits_the_bound():
     for i in range(10):  # (after the test above, or alone: the memories hold a few games' shapes)
         play_game(*LEVELS["expert"], "classic", game_seed(2, i))
-    scenes = list(islice(twostep._SCENE_SHAPES.items(), 2000))
-    counted = list(counting._COUNTED.items())
+    scenes = list(islice(twostep.SCENE_SHAPES.items(), 2000))
+    counted = list(counting.COUNTED.items())
     assert scenes and counted
     scene_bytes = sum(deep_size(key) + deep_size(value) for key, value in scenes) / len(scenes)
     count_bytes = sum(deep_size(key) + deep_size(value) for key, value in counted) / len(counted)
-    # the looks' shapes: at most SCENE_SHAPES_KEPT; counting's: what FORGET_GAMES games add
+    # the looks' shapes: at most the memory's bound; counting's: what FORGET_GAMES games add
     # (about 2.4 new shapes a game, measured over 2,000 games: 3 allowed)
-    kept = twostep.SCENE_SHAPES_KEPT * scene_bytes + referee.FORGET_GAMES * 3 * count_bytes
+    kept = twostep.SCENE_SHAPES.bound * scene_bytes + referee.FORGET_GAMES * 3 * count_bytes
     assert BASE_BYTES + kept < BOUND_BYTES, (scene_bytes, count_bytes, kept)

@@ -27,5 +27,5 @@ for i in range(games):
     referee._play_indexed(("expert", "classic", 1, i, None))
     if (i + 1) % every == 0:
         print("%6d games %5.0f s rss %4d MB counted %6d unfinished %5d scenes %6d frozen %d" % (
-            i + 1, time.time() - began, rss(), len(counting._COUNTED), len(counting._UNFINISHED), len(twostep._SCENE_SHAPES),
+            i + 1, time.time() - began, rss(), len(counting.COUNTED), len(counting.UNFINISHED), len(twostep.SCENE_SHAPES),
             gc.get_freeze_count()), flush=True)

@@ -34,7 +34,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 import solver.engine.player as engine_player  # noqa: E402
-from solver.contest.batch import played, select_text, solve_text  # noqa: E402
+from solver.contest.batch import Settings, solve_text  # noqa: E402
+from solver.engine.memories import forget_run  # noqa: E402
+from solver.contest.oneboard import played, select_text  # noqa: E402
 from solver.contest.clock import process_start  # noqa: E402
 from solver.engine.probability import probability_of  # noqa: E402
 from solver.grid.bitset import cells_of  # noqa: E402
@@ -107,7 +109,7 @@ def play_pack(args):
     boards, errors = read_pack(read_text(args.pack))
     if args.boards:
         boards = boards[: args.boards]
-    engine_player.forget_run()
+    forget_run()
     rows = []
     with open(args.select, "w") as out:
         for board in boards:
@@ -134,7 +136,7 @@ def budget_run(args):
     install(args.guess)
     text = read_text(args.pack)
     with open(os.devnull, "w") as out:
-        solve_text(text, args.budget, args.rule, start, out=out, err=sys.stderr)
+        solve_text(text, out, sys.stderr, Settings(budget=args.budget, rule=args.rule, start=start))
 
 
 def read_scores(path):

@@ -23,7 +23,7 @@ from collections import namedtuple
 import random
 import time
 
-from ...engine.counting import forget_counts
+from ...engine.counting import COUNTED, UNFINISHED
 from ...grid.bitset import cells_of, popcount
 from ...official.board import make_board
 from ...grid.geometry import geometry
@@ -111,8 +111,8 @@ def _play_indexed(job):
 
 
 # Games a process plays between two emptyings of counting's shape memory
-# (engine.counting.forget_counts): that memory keeps the run's shapes up to
-# counting.SHAPES_KEPT, about 4.3 KB each, and a classic run meets about 2.4 new ones a
+# (`COUNTED` and `UNFINISHED`): that memory keeps the run's shapes up to its
+# bound (engine/memories.py), about 4.3 KB each, and a classic run meets about 2.4 new ones a
 # game (20,000 expert games: some 200 MB).  Its answers are what a count gives anyway,
 # so forgetting changes no click (docs/measurements.md, "Memory of the commands").
 FORGET_GAMES = 1000
@@ -129,7 +129,8 @@ def _between_games():
     _GAMES_PLAYED[0] += 1
     if _GAMES_PLAYED[0] >= FORGET_GAMES:
         _GAMES_PLAYED[0] = 0
-        forget_counts()
+        COUNTED.clear()  # (engine/memories.py: run memories, each a bounded dict)
+        UNFINISHED.clear()
     gc.collect()
     gc.freeze()
 

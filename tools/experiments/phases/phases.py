@@ -43,7 +43,10 @@ MODULES = {
     "lines": "official.lines",  # read_text
     "packs": "official.packs",  # index_pack, read_board, _check_digits
     "plan": "contest.plan",  # Plan
-    "batch": "contest.batch",  # play_chunks (the loop), played: Judge/task_of/play as batch calls them, select_text
+    "chunks": "contest.chunks",  # play_chunks (the loop), select_text as it calls it
+    "oneboard": "contest.oneboard",  # played: Judge/task_of/play as it calls them
+    "batch": "contest.batch",  # Run
+    "results": "contest.results",  # format_totals
     "player": "engine.player",  # the steps of one board, as play() and stall() call them
     "judge": "official.judge",  # Judge (view, outcome), View
     "counting": "engine.counting",  # count_solutions, as the per-board counter calls it
@@ -80,14 +83,14 @@ MARKERS = [
     ("count", "top", "player", "count"),
     ("decide", "top", "player", "decide"),
     ("decide.click", "top", "judge", "-"),
-    ("write.select", "top", "batch", "select_text"),
+    ("write.select", "top", "chunks", "select_text"),
     ("write.output", "top", "-", "@"),
-    ("other.judge", "top", "batch", "Judge"),
-    ("other.task", "top", "batch", "task_of"),
+    ("other.judge", "top", "oneboard", "Judge"),
+    ("other.task", "top", "oneboard", "task_of"),
     ("other.wanted", "top", "plan", "Plan.wanted"),
     ("other.score", "top", "judge", "Judge.outcome"),
-    ("loop", "box", "batch", "@play_chunks"),
-    ("play", "box", "batch", "play"),
+    ("loop", "box", "chunks", "@play_chunks"),
+    ("play", "box", "oneboard", "play"),
     ("stall", "box", "player", "stall"),
     ("read.check", "sub", "packs", "_check_digits"),
     ("digits.counts", "sub", "player", "neighbour_counts"),
@@ -460,8 +463,9 @@ def run(mods, marks, names):
             return HURRIED
 
     records = []
-    call("loop", harness_call(mods, "loop"), index, [(0, last + 1)], Picked(), None, None, False, records.append)
-    played = sorted(record for record in records if len(record) > 2)
+    run = batch.Run(None, None, None, 1)
+    call("loop", harness_call(mods, "loop"), index, [(0, last + 1)], Picked(), run, records.append)
+    played = sorted(record[1:] for record in records if record[0] == 0)  # records.PLAYED
     select_list = io.StringIO("".join(record[1] for record in played))
     count, totals = len(played), {}
     for record in played:
@@ -472,7 +476,7 @@ def run(mods, marks, names):
         sys.stdout.flush()
 
     call("write.output", output)
-    summary = batch.format_totals(totals, 2026)
+    summary = mods["results"].format_totals(totals, 2026)
     sys.stderr.write("harness: boards %d/%d  score %s\n" % (count, len(index.headers), summary))
     return count
 

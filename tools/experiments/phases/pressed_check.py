@@ -23,6 +23,6 @@ plan.Plan.pressed = pressed
 start = process_start(paiza.FIRST_STATEMENT_CLOCK - paiza.STARTUP_ALLOWANCE_SECONDS)
 text = paiza.pack_input(sys.stdin, ".")
 err = io.StringIO()
-batch.solve_text(text, paiza.BUDGET_SECONDS, None, start, io.StringIO(), err)
+batch.solve_text(text, io.StringIO(), err, batch.Settings(budget=paiza.BUDGET_SECONDS, start=start))
 sys.stdout.write(err.getvalue())
 print("pressed() asked %d times: true %d, false %d" % (len(answers), sum(answers), len(answers) - sum(answers)))

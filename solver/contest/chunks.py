@@ -1,0 +1,69 @@
+"""One worker's part of a pack: the boards of the chunks it takes, played in order.
+
+A board is read only when the plan (if any) wants it, and started only while the
+deadline leaves LAST_BOARD_SECONDS: a board still in play at the deadline stops at
+its next stall (player.play), so only the opening and single-digit steps before that
+stall run late.  What the worker finds is sent as records (`records`).
+"""
+
+import time
+
+from .oneboard import played, select_text
+from .records import message_record, played_record, repeated_record, unsent_record
+from .streams import MESSAGES_SHOWN
+from ..official.packs import read_board
+
+# Room left when a board is started: keeping room for the slowest board so far instead
+# stopped runs early (docs/measurements.md, "Per phase": the start guard).
+LAST_BOARD_SECONDS = 0.002
+
+
+def play_chunks(index, chunks, plan, run, emit, only=None):
+    """Play the boards of each (start, stop) chunk of a PackIndex, in order (the chunks
+    count positions in `only`, the index's positions to play, when given), under the
+    batch.Run `run` (deadline, rule, look) and the Plan `plan` (None: every board).
+
+    emit() gets, in pack order, a message record for a board refused or stray lines
+    after it, a played record for a board played, and a repeated record for a name
+    this worker played before (Results skips it: the official page would score both).
+    Past its first MESSAGES_SHOWN messages a worker sends only their number, at the
+    end of each chunk: no more than that are shown, and a million refused boards cost
+    a million records."""
+    names = set()
+    said = [0, 0]  # messages sent in full, messages counted and not yet sent
+    deadline, rule, look = run.deadline, run.rule, run.look
+
+    def tell(k, message):
+        if said[0] < MESSAGES_SHOWN:
+            said[0] += 1
+            emit(message_record(k, message))
+        else:
+            said[1] += 1
+
+    def count_told(k):
+        if said[1]:
+            emit(unsent_record(k, said[1]))
+            said[1] = 0
+
+    for first, stop in chunks:
+        for j in range(first, stop):
+            k = j if only is None else only[j]
+            began = time.perf_counter()
+            if deadline is not None and began + LAST_BOARD_SECONDS > deadline:
+                count_told(k)
+                return
+            if plan is not None and not plan.wanted(j, deadline, began):
+                continue
+            board, error, stray = read_board(index, k)
+            if board is None:
+                tell(k, error)
+            elif board.name in names:
+                emit(repeated_record(k, board.name, board.line))
+            else:
+                names.add(board.name)
+                task, judge = played(board, rule, deadline, look, hurry=plan is not None and plan.pressed())
+                score = task.rule.counted(task.rule.score(judge.outcome()))
+                emit(played_record(k, select_text(board, judge.clicks), board.name, board.line, task.rule.year, score))
+            if stray is not None:
+                tell(k, stray)
+        count_told(stop)
