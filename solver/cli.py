@@ -87,11 +87,12 @@ class HelpFormatter(argparse.HelpFormatter):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse's parser, but a usage error is one line on stderr (status 2): the error,
-    then the usage squeezed onto the same line."""
+    """argparse's parser, but a usage error is one line on stderr (status 2) in the form
+    of every refusal, 'error: ...': the error, then the usage (which names the command)
+    squeezed onto the same line."""
 
     def error(self, message):
-        self.exit(2, "%s: error: %s (%s)\n" % (self.prog, message, " ".join(self.format_usage().split())))
+        self.exit(2, "error: %s (%s)\n" % (message, " ".join(self.format_usage().split())))
 
 
 def build_parser(argv=None):
@@ -120,7 +121,7 @@ def main(argv=None):
     closed = closed_streams()
     quiet_stderr()  # a message that cannot be written never costs the output
     if "stdout" in closed:  # every command prints on stdout
-        print("%s: stdout is closed: there is nowhere to print the output" % program_name(), file=sys.stderr)
+        print("error: stdout is closed: there is nowhere to print the output", file=sys.stderr)
         return 1
     args = build_parser(argv).parse_args(argv)
     try:

@@ -88,7 +88,7 @@ def run(args):
     try:
         modes, difficulties, counts = _arguments(args)
     except ValueError as exc:
-        print("advise: %s" % exc, file=sys.stderr)
+        print("error: %s" % exc, file=sys.stderr)
         return 2
 
     line = Progress("advise")
@@ -105,7 +105,7 @@ def run(args):
     order, ratio, rehearsed = rehearse_best(predictions, samples, args.max_bytes, budget, args.rule, progress)
     line.close()
     if not order:
-        print("advise: no pack is within --max-bytes %d" % args.max_bytes, file=sys.stderr)
+        print("error: no pack is within --max-bytes %d" % args.max_bytes, file=sys.stderr)
         return 1
     for p in order[: args.top or None]:
         print("%d %s %s %s %d" % (p.count, p.mode, p.difficulty, points_text(p.points), p.bytes))

@@ -22,7 +22,7 @@ def run(args):
     try:
         board = board_from_name(args.name, parse_format(args.format))
     except ValueError as exc:
-        sys.stderr.write("board: %s\n" % exc)
+        sys.stderr.write("error: %s\n" % exc)
         return 2
     sys.stdout.write(format_board(board))  # as the page's single-board download
     return 0

@@ -31,25 +31,25 @@ def run(args):
         inner(args.pack, args.played, int(args.boards or 0))
         return 0
     if args.boards is not None and args.boards < 1:
-        print("cost: --boards must be a positive number", file=sys.stderr)
+        print("error: --boards must be a positive number", file=sys.stderr)
         return 2
     try:  # both files read and checked before callgrind runs for minutes
         pack, played = read_text(args.pack), read_text(args.played)
     except OSError as exc:
-        print("cost: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
+        print("error: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
         return 1
     if kind_refused(pack, PACK, args.pack) or kind_refused(played, SELECT_LIST, args.played):
         return 1
     if not played_names(played):
-        print("cost: %s names no board (give the select list of a run, or board names one a line)" % args.played,
+        print("error: %s names no board (give the select list of a run, or board names one a line)" % args.played,
               file=sys.stderr)
         return 1
     if shutil.which("valgrind") is None:
-        print("cost: valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
+        print("error: valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 1
     problem = interpreter_problem(args.python, args.functions)
     if problem is not None:
-        print("cost: --python %s: %s" % (args.python, problem), file=sys.stderr)
+        print("error: --python %s: %s" % (args.python, problem), file=sys.stderr)
         return 1
     line = Progress("cost")
     try:
@@ -64,6 +64,6 @@ def run(args):
                 print("%12.0f  %s" % (instructions, name))
     except (OSError, RuntimeError) as exc:
         line.close()
-        print("cost: %s" % exc, file=sys.stderr)
+        print("error: %s" % exc, file=sys.stderr)
         return 1
     return 0

@@ -34,10 +34,10 @@ MAX_REPEAT = 20
 
 def run(args):
     if not 1 <= args.count <= MAX_COUNT or not 1 <= args.repeat <= MAX_REPEAT:
-        print("fit-plan: --count must be from 1 to %d and --repeat from 1 to %d" % (MAX_COUNT, MAX_REPEAT), file=sys.stderr)
+        print("error: --count must be from 1 to %d and --repeat from 1 to %d" % (MAX_COUNT, MAX_REPEAT), file=sys.stderr)
         return 2
     if args.write and args.print:
-        print("fit-plan: --write and --print ask for opposite things: give one", file=sys.stderr)
+        print("error: --write and --print ask for opposite things: give one", file=sys.stderr)
         return 2
     rules = (args.rule,) if args.rule else None
     tables = current_tables()
@@ -58,7 +58,7 @@ def run(args):
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
     except OSError as exc:
-        print("fit-plan: cannot write %s: %s" % (path, exc.strerror), file=sys.stderr)
+        print("error: cannot write %s: %s" % (path, exc.strerror), file=sys.stderr)
         return 1
     print("wrote %s" % path)
     return 0

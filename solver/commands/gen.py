@@ -35,7 +35,7 @@ def run(args):
             raise ValueError("MODE must be one of %s, got %r" % (", ".join(PACK_MODES), args.mode[:20]))
         boards = iter_pack_boards(int(args.count), args.mode, args.difficulty, parse_format(args.format))
     except ValueError as exc:
-        sys.stderr.write("gen: %s\n" % exc)
+        sys.stderr.write("error: %s\n" % exc)
         return 2
     write = sys.stdout.write
     separator = ""

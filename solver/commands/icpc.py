@@ -7,11 +7,19 @@ from .progress import Progress
 
 
 def stdin_lines():
-    """Input lines as text, whatever bytes arrive: odd bytes become a line-named error."""
+    """Input lines as text, whatever bytes arrive: odd bytes become a line-named error.  A
+    UTF-8 byte-order mark at the start is left out, as `solve` leaves it (it was refused
+    as a line that is not 'r c')."""
     raw = getattr(sys.stdin, "buffer", None)
     if raw is None:  # stdin replaced by a text stream (tests, embedding)
-        return sys.stdin
-    return (line.decode("latin-1") for line in raw)
+        return _unmarked(sys.stdin, "\ufeff")
+    return (line.decode("latin-1") for line in _unmarked(raw, b"\xef\xbb\xbf"))
+
+
+def _unmarked(lines, mark):
+    """The lines, the first without a leading byte-order mark."""
+    for number, line in enumerate(lines):
+        yield line[len(mark) :] if number == 0 and line.startswith(mark) else line
 
 
 def add_arguments(parser):
@@ -35,7 +43,7 @@ def add_arguments(parser):
 def run(args):
     if getattr(args, "bench", None) is not None:
         if not 1 <= args.bench <= MAX_BENCH_FIELDS:
-            print("icpc: --bench needs a number of fields from 1 to %d" % MAX_BENCH_FIELDS, file=sys.stderr)
+            print("error: --bench needs a number of fields from 1 to %d" % MAX_BENCH_FIELDS, file=sys.stderr)
             return 1
         progress = Progress("icpc --bench", "fields")
         bench(args.bench, progress=progress)
@@ -46,9 +54,9 @@ def run(args):
             sys.stdout.write(f"{least_closed(rows)}\n")
     except FieldFormatError as error:
         sys.stdout.flush()  # the answers before the bad line come first
-        print(f"icpc: {error}", file=sys.stderr)
+        print(f"error: {error}", file=sys.stderr)
         return 1
     except OSError as error:  # stdin closed (<&-) or unreadable (a folder)
-        print(f"icpc: cannot read stdin: {error.strerror}", file=sys.stderr)
+        print(f"error: cannot read stdin: {error.strerror}", file=sys.stderr)
         return 1
     return 0

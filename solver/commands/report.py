@@ -47,8 +47,8 @@ def run(args):
     if kind_refused(select_text, SELECT_LIST, args.select) or kind_refused(pack_text, PACK, args.pack):
         return 1
     rows, totals, errors, warnings = report_rows(select_text, pack_text, args.rule)
-    write_messages(errors, "error: ", sys.stderr)
-    write_messages(warnings, "warning: ", sys.stderr)
+    write_messages(errors, "error: ", sys.stderr, errors.unshown)  # (scorer.Messages: past 1,000, counted)
+    write_messages(warnings, "warning: ", sys.stderr, warnings.unshown)
     if errors:
         print("error: the official page rejects the whole file", file=sys.stderr)
         return 1

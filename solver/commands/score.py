@@ -1,6 +1,7 @@
 """`score`: a select list scored as the official page scores it."""
 
 import sys
+from itertools import islice
 
 from ..official.kinds import PACK, SELECT_LIST
 from ..official.rules import RULES
@@ -34,9 +35,9 @@ def run(args):
         return 1
     if kind_refused(select_text, SELECT_LIST, args.select) or (args.pack and kind_refused(pack_text, PACK, args.pack)):
         return 1
-    scored = score_text(select_text, pack_text, args.rule, args.lenient)
-    write_messages(scored.errors, "error: ", sys.stderr)
-    write_messages(scored.warnings, "warning: ", sys.stderr)
+    scored = score_text(select_text, pack_text, args.rule, args.lenient, plays=False)
+    write_messages(scored.errors, "error: ", sys.stderr, scored.errors.unshown)
+    write_messages(scored.warnings, "warning: ", sys.stderr, scored.warnings.unshown)
     if scored.errors and not args.lenient:
         print("error: the official page rejects the whole file (use --lenient to skip)", file=sys.stderr)
         return 1
@@ -47,7 +48,17 @@ def run(args):
         if mixed:
             print("error: the official summary has one rule; give --rule 2025 or --rule 2026 for --csv", file=sys.stderr)
             return 2
-        sys.stdout.write(summary_csv(scored.rows))
+        _write_lines(summary_csv(scored.rows))
         return 0
-    sys.stdout.write("".join(line + "\n" for line in score_lines(scored, args.rule, select_text)))
+    _write_lines(line + "\n" for line in score_lines(scored, args.rule, select_text))
     return 0
+
+
+def _write_lines(lines, batch=10000):
+    """Write lines on stdout a batch at a time: a list of a million boards is never held as text."""
+    lines = iter(lines)
+    while True:
+        chunk = "".join(islice(lines, batch))
+        if not chunk:
+            return
+        sys.stdout.write(chunk)

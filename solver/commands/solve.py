@@ -9,7 +9,7 @@ from ..engine.lookahead import Lookahead
 from .options import LOOK_HELP
 from ..contest.clock import process_start
 from ..contest.cores import MAX_WORKERS, workers_from_environment
-from ..official.kinds import PACK
+from ..official.kinds import PACK, no_board
 from ..official.lines import read_text
 from ..official.rules import RULES
 from .options import kind_refused
@@ -53,6 +53,10 @@ def run(args):
         print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
         return 1
     if kind_refused(text, PACK, args.pack):
+        return 1
+    problem = no_board(text, "stdin" if args.pack == "-" else args.pack)
+    if problem is not None:
+        print("error: %s" % problem, file=sys.stderr)
         return 1
     progress = Progress("solve", "boards played", beside=sys.stdout)
     err = progress if progress.on else sys.stderr

@@ -22,22 +22,22 @@ def add_arguments(parser):
 
 def run(args):
     if not 0 < args.time_limit < float("inf") or not 0 < args.share <= 1:
-        print("topcoder: --time-limit must be a positive number of seconds and --share within (0, 1]", file=sys.stderr)
+        print("error: --time-limit must be a positive number of seconds and --share within (0, 1]", file=sys.stderr)
         return 2
     try:
         parse_guess(args.guess)
     except ValueError as error:
-        print("topcoder: --guess: %s" % error, file=sys.stderr)
+        print("error: --guess: %s" % error, file=sys.stderr)
         return 2
     try:
         play_stdio(sys.stdin, sys.stdout, None if args.quiet else sys.stderr, args.time_limit, args.share, guess=args.guess)
     except BrokenPipeError:
         pass  # the tester stopped reading: it closed the game
     except OSError as error:  # stdin closed (<&-) or unreadable
-        print("topcoder: cannot read the tester's lines: %s" % error.strerror, file=sys.stderr)
+        print("error: cannot read the tester's lines: %s" % error.strerror, file=sys.stderr)
         return 1
     except ProtocolError as error:
         sys.stdout.flush()
-        print("topcoder: %s" % error, file=sys.stderr)
+        print("error: %s" % error, file=sys.stderr)
         return 1
     return 0

@@ -25,18 +25,18 @@ def run(args):
     try:
         seeds = parse_seeds(args.seeds)
     except ValueError as exc:
-        print("topcoder-test: --seeds: %s" % exc, file=sys.stderr)
+        print("error: --seeds: %s" % exc, file=sys.stderr)
         return 2
     if not seeds:
-        print("topcoder-test: --seeds names no seed", file=sys.stderr)
+        print("error: --seeds names no seed", file=sys.stderr)
         return 2
     if args.jobs < 1 or not 0 < args.time_limit < float("inf"):
-        print("topcoder-test: --jobs must be at least 1 and --time-limit a positive number of seconds", file=sys.stderr)
+        print("error: --jobs must be at least 1 and --time-limit a positive number of seconds", file=sys.stderr)
         return 2
     try:
         parse_guess(args.guess)
     except ValueError as exc:
-        print("topcoder-test: --guess: %s" % exc, file=sys.stderr)
+        print("error: --guess: %s" % exc, file=sys.stderr)
         return 2
 
     def one(seed):

@@ -7,7 +7,8 @@ CPU affinity (os.sched_getaffinity), bounded by a CPU quota of its control group
 given 1.5 CPUs of a 64-core machine has two workers' worth of time, not 64.  A
 quota is rounded up: two workers held to 1.5 CPUs still do 1.5 CPUs of play.
 
-`SOLVER_WORKERS` overrides the count (a positive integer); `build.py --workers N`
+`SOLVER_WORKERS` overrides the count (a positive integer, at most ASKED_PER_CORE per
+usable core); `build.py --workers N`
 bakes a default into the bundle in place of the machine's count.
 """
 
@@ -97,13 +98,24 @@ def _read(path):
         return None
 
 
+# SOLVER_WORKERS may ask for at most this many workers per usable core: more processes
+# than cores only share them, and each costs a fork and its start.  Asked for 64 on
+# these 2 cores at load 4, a run spent its 2 s starting them and played no board
+# (docs/refusals.md); twice the cores leaves room to test more workers than cores.
+ASKED_PER_CORE = 2
+
+
 def workers_from_environment(environ, default, err=None):
     """The worker count: SOLVER_WORKERS when it is a positive integer (a warning on `err`
-    otherwise), else `default` (None: the usable cores)."""
+    otherwise), at most ASKED_PER_CORE per usable core (a warning when cut), else
+    `default` (None: the usable cores)."""
     text = environ.get(WORKERS_VARIABLE, "").strip()
     if text:
         if text.isdigit() and text.isascii() and 1 <= int(text) <= MAX_WORKERS:
-            return int(text)
+            most = ASKED_PER_CORE * usable_cores()
+            if int(text) > most and err is not None:
+                err.write("warning: %s=%s is more than %d per usable core; using %d\n" % (WORKERS_VARIABLE, text, ASKED_PER_CORE, most))
+            return min(int(text), most)
         if err is not None:
             err.write("warning: %s=%r is not a whole number from 1 to %d; using the default\n" % (WORKERS_VARIABLE, text[:20], MAX_WORKERS))
     return default if default else usable_cores()

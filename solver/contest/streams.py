@@ -24,6 +24,8 @@ import select
 import stat
 import sys
 
+from ..official.names import printable
+
 # 128 + SIGPIPE (13): what a shell reports for a Unix tool whose reader went away
 BROKEN_PIPE_STATUS = 141
 
@@ -34,8 +36,10 @@ MESSAGES_SHOWN = 20
 
 def write_messages(messages, prefix, stream, unshown=0):
     """Write messages one a line after `prefix` ('error: '), the first MESSAGES_SHOWN of
-    them, then one line counting the rest (and `unshown` more, counted but not kept)."""
-    stream.write("".join(prefix + message + "\n" for message in messages[:MESSAGES_SHOWN]))
+    them, then one line counting the rest (and `unshown` more, counted but not kept).  A
+    character that is not printable (a name's ESC or NUL) is written as its escape
+    (names.printable)."""
+    stream.write("".join(prefix + printable(message) + "\n" for message in messages[:MESSAGES_SHOWN]))
     rest = unshown + max(0, len(messages) - MESSAGES_SHOWN)
     if rest:
         stream.write("%s%d more like these not shown\n" % (prefix, rest))

@@ -10,6 +10,11 @@ frame every few boards), so a worker that dies costs only the boards it had not 
 The parent only waits on the result pipes (`select`), and at the deadline stops any
 worker still playing.
 
+A signal that ends a run (SIGINT, SIGTERM, SIGHUP: `stop_on_signals`) stops the play:
+the records already sent back are kept (what the pipes hold is read first), the
+workers are stopped, and no later share plays anything; the workers themselves
+ignore these signals and are stopped by the parent.
+
 One worker, or no os.fork, or a fork or pipe refused: the same work runs in this
 process, without pipes.  A record is a tuple whose first item is the board's index in
 the pack; `batch` makes and reads them.
@@ -26,7 +31,58 @@ CHUNK_BOARDS = 8  # boards a chunk at least: a worker's pipe read per chunk stay
 FLUSH_SECONDS = 0.02  # a worker sends its records at least this often...
 FLUSH_RECORDS = 64  # ...or when it holds this many,
 URGENT_SECONDS = 0.1  # ...and each at once from this long before a worker is stopped
+# The longest single wait on the result pipes: select() refuses a timeout past what
+# its clock holds (about 9.2e9 s: a budget of 1e10, 1e308 or inf was an OverflowError),
+# so a far deadline is waited for in steps of this (the loop looks at the clock again).
+LONGEST_WAIT_SECONDS = 3600.0
 _DONE = "done"  # the last frame of a worker that ran to its end
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # what ends a run (those this platform has)
+_SIGNALLED = []  # the stop signals received (stop_on_signals)
+_RAISING = [0]  # above 0 while a stop signal raises Stopped at once (`stoppable`)
+
+
+class Stopped(Exception):
+    """A stop signal arrived while play or a wait could be broken off (`stoppable`)."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def stop_on_signals():
+    """Make SIGINT, SIGTERM and SIGHUP stop the run instead of killing it: each is
+    remembered (`stopped`), and raises Stopped inside `stoppable`.  Call it from the main
+    thread, once, before the work starts."""
+    for name in STOP_SIGNALS:
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _on_signal)
+
+
+def _on_signal(signum, frame):
+    _SIGNALLED.append(signum)
+    if _RAISING[0]:
+        raise Stopped(signum)
+
+
+def stopped():
+    """The first stop signal received, or None."""
+    return _SIGNALLED[0] if _SIGNALLED else None
+
+
+class stoppable:
+    """A block a stop signal breaks off with Stopped (at once, or on entry when one came
+    before); outside such blocks a signal is only remembered."""
+
+    def __enter__(self):
+        _RAISING[0] += 1
+        if _SIGNALLED:
+            _RAISING[0] -= 1
+            raise Stopped(_SIGNALLED[0])
+        return self
+
+    def __exit__(self, *exc):
+        _RAISING[0] -= 1
+        return False
 
 
 def chunk_size(count):
@@ -57,6 +113,8 @@ def share(count, workers, work, until=None, heard=None):
     size = chunk_size(count)
     workers = min(workers, -(-count // size))
     notes = []
+    if stopped() is not None:  # a run ended by a signal plays nothing more
+        return [], notes, 1
     if workers > 1:
         try:
             children = _fork_workers(count, size, workers, work, None if until is None else until - URGENT_SECONDS)
@@ -76,7 +134,11 @@ def share(count, workers, work, until=None, heard=None):
             records.append(record)
             heard(record)
 
-    work(chunks_of(count, size), emit)
+    try:
+        with stoppable():
+            work(chunks_of(count, size), emit)
+    except Stopped:
+        pass  # the boards played whole are in records; the one in play is left out
     return records, notes, 1
 
 
@@ -117,6 +179,7 @@ def _fork_workers(count, size, workers, work, urgent):
             if pid == 0:  # the worker: never returns into the caller's code
                 status = 1
                 try:
+                    _ignore_stop_signals()  # (the parent stops the workers: _collect)
                     os.close(result_read)
                     for child in children:
                         os.close(child.fd)
@@ -176,19 +239,45 @@ def _send(fd, records):
 
 def _collect(children, until, heard=None):
     """(records, notes) of the forked workers: read their frames until every pipe ends
-    or the clock reaches `until`, then stop the workers still running."""
+    or the clock reaches `until` (or a stop signal comes: what the pipes hold is read
+    first), then stop the workers still running."""
     records = []
     waiting = {child.fd: child for child in children}
+    signum = None
+    try:
+        try:
+            _read_frames(waiting, records, until, heard)
+        except Stopped as exc:
+            signum = exc.signum
+            _read_frames(waiting, records, until, heard, drain=True)
+    finally:  # (an exception too, KeyboardInterrupt in `solve`: no worker is left playing)
+        notes = _ended(children, waiting, signum)
+    return records, notes
+
+
+def _read_frames(waiting, records, until, heard, drain=False):
+    """Read the frames of the pipes in `waiting` into `records` (each pipe that ends is
+    taken out of it) until none is left or the clock reaches `until`; with `drain`,
+    only what the pipes hold now.  Stopped when a stop signal comes while it waits."""
     while waiting:
         timeout = None
-        if until is not None:
+        if drain:
+            timeout = 0
+        elif until is not None:
             timeout = until - time.perf_counter()
             if timeout <= 0:
                 break
+            timeout = min(timeout, LONGEST_WAIT_SECONDS)
         try:
-            ready = select.select(list(waiting), [], [], timeout)[0]
+            if drain:
+                ready = select.select(list(waiting), [], [], timeout)[0]
+            else:
+                with stoppable():  # (only the wait: a frame is never read in part)
+                    ready = select.select(list(waiting), [], [], timeout)[0]
         except InterruptedError:
             continue
+        if drain and not ready:
+            return
         for fd in ready:
             child = waiting[fd]
             data = os.read(fd, 1 << 20)
@@ -201,6 +290,11 @@ def _collect(children, until, heard=None):
                         heard(record)
             else:
                 del waiting[fd]
+
+
+def _ended(children, waiting, signum=None):
+    """Stop the workers whose pipes are still in `waiting`, reap every worker; a note
+    for each that did not run to its end."""
     notes = []
     for child in children:
         late = child.fd in waiting
@@ -208,11 +302,19 @@ def _collect(children, until, heard=None):
             _stop(child.pid)
         status = _reap(child.pid)
         os.close(child.fd)
-        if late:
+        if late and signum is not None:
+            notes.append("worker %d was stopped by signal %d: what it had not sent back is left out" % (child.number, signum))
+        elif late:
             notes.append("worker %d was still playing at the deadline: stopped, what it had not sent back left out" % child.number)
         elif not child.done:
             notes.append("worker %d stopped early (%s): the boards it had not sent back are left out" % (child.number, _status_text(status)))
-    return records, notes
+    return notes
+
+
+def _ignore_stop_signals():
+    for name in STOP_SIGNALS:
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
 
 
 def _unframe(child, records):

@@ -7,7 +7,13 @@ the other kind (a select list where a pack is expected, or the reverse) would re
 every line of it as an error; it says so in one line instead (`wrong_kind`).  Only
 the first header followed by a row or a click is looked at, within the first
 LINES_LOOKED lines, so the test costs nothing on a big pack.
+
+A text with no header at all (a README handed over as the pack) holds no board:
+`no_board` says so in one line, so a run of nothing ends with status 1 instead of
+`boards 0/0` and status 0.
 """
+
+import re
 
 from .lines import is_count, normal_line, spaced_marks
 from .selects import header_is_read, js_index
@@ -15,6 +21,12 @@ from .selects import header_is_read, js_index
 PACK = "board pack"
 SELECT_LIST = "select list"
 LINES_LOOKED = 1000  # a file that shows no row or click under a header by then is not judged
+
+# A line the pack reader takes for a header (packs._ANY_HEADER: two whole numbers at the
+# start of the line as the page's removeEmptyItems leaves it), a byte-order mark being a
+# space there too (lines.spaced_marks); found by one search that stops at the first.
+_SPACE = r"(?:[^\S\n]|\ufeff)"
+_A_HEADER = re.compile(r"^%s*[0-9]+%s+[0-9]" % (_SPACE, _SPACE), re.MULTILINE)
 
 
 def first_lines(text, most=LINES_LOOKED):
@@ -59,3 +71,18 @@ def wrong_kind(text, expected, name):
     else:
         hint = "give the select list the solver printed for it"
     return "%s is a %s, not a %s (%s): %s" % (name, kind, expected, evidence, hint)
+
+
+def no_board(text, name, looked=None):
+    """A one-line message when `text` (the file `name`) holds no line the pack reader
+    takes for a board header, so that no board could be played from it; else None.
+    `looked`: only the first `looked` characters are searched, and a longer text
+    without a header there is given the benefit of the doubt (a run under a deadline
+    bounds the search: 10 to 90 ns a character where no header is, docs/refusals.md)."""
+    if _A_HEADER.search(text, 0, len(text) if looked is None else looked) is not None:
+        return None
+    if looked is not None and len(text) > looked:
+        return None
+    what = "nothing but blank lines" if not text.strip() else "no board"
+    return ("%s holds %s: no line is a board header 'X Y NAME' or 'X Y MINES NAME' (two whole numbers, then "
+            "the name): give a board pack" % (name, what))

@@ -7,7 +7,8 @@ readers, of packs and of select lists, see lines this way.  A byte-order mark
 with a BOM between them read as the page reads them (`spaced_marks`).
 
 Files come in through `read_text`: bytes decoded as UTF-8 with replacement (a strict
-locale or a stray Latin-1 byte never crashes a run) and an old Mac's lone CR read
+locale or a stray Latin-1 byte never crashes a run), or as UTF-16 or UTF-32 when a
+byte-order mark says so (`decoded`) and an old Mac's lone CR read
 as a line end, as Python's own text files read it (the official page would take a
 lone CR for a space, which only ever turns such a file into one long line).  A
 select list, which the page itself reads, comes in through `read_as_page`: its lone
@@ -41,10 +42,11 @@ def is_count(field):
 
 
 def decode_text(data):
-    """Text from the bytes of an uploaded file: UTF-8, a bad byte becoming U+FFFD (a
+    """Text from the bytes of an uploaded file: UTF-8 (UTF-16 or UTF-32 when a byte-order
+    mark says so: `decoded`), a bad byte becoming U+FFFD (a
     reader then names the line it spoils instead of the run crashing on it), and line
     ends read as Python's text files read them: LF, CRLF and an old Mac's lone CR."""
-    text = data.decode("utf-8", errors="replace") if isinstance(data, (bytes, bytearray)) else data
+    text = decoded(data, UNICODE_MARKS) if isinstance(data, (bytes, bytearray)) else data
     if text.count("\r") != text.count("\r\n"):  # a lone CR: translate (CRLF alone is read as it is)
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text
@@ -67,7 +69,26 @@ def read_as_page(source):
     a lone CR is left as it is (the page ends lines only at LF and CRLF and takes a lone
     CR for a space: a file of old Mac line ends is one line to it)."""
     data = _read_bytes(source)
-    return data.decode("utf-8", errors="replace") if isinstance(data, (bytes, bytearray)) else data
+    return decoded(data, PAGE_MARKS) if isinstance(data, (bytes, bytearray)) else data
+
+
+# Byte-order marks and the encodings they announce.  A browser decodes an uploaded file
+# by its mark (the WHATWG Encoding standard's BOM sniff: UTF-8, UTF-16BE, UTF-16LE), so
+# the official page reads a list saved as UTF-16 (Windows Notepad's "Unicode") whole:
+# PAGE_MARKS.  A pack may also be saved as UTF-32, which the page does not know (its
+# mark starts as UTF-16LE's): UNICODE_MARKS, for the readers of packs.  Without a mark,
+# UTF-8.  (A UTF-8 mark is kept: it is a space, spaced_marks.)
+PAGE_MARKS = ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+UNICODE_MARKS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be")) + PAGE_MARKS
+
+
+def decoded(data, marks=UNICODE_MARKS):
+    """The text of bytes: in the encoding the first of `marks` they begin with announces
+    (the mark left out), else UTF-8; a bad byte becomes U+FFFD."""
+    for mark, encoding in marks:
+        if data.startswith(mark):
+            return data[len(mark) :].decode(encoding, errors="replace")
+    return data.decode("utf-8", errors="replace")
 
 
 def _read_bytes(source, limit=None):

@@ -4,7 +4,7 @@ The official generator names a board ``board_{X}x{Y}_{MINES}_{SEED}_{MODE}`` and
 pack ``board_pack_{COUNT}_{MODE}_{DIFFICULTY}``.  A board name is public: it tells
 the mine count and the safe-cell mode (the seed is the generator's, never read by
 the player).  The official page splits a name on ``[_x]`` (boardProperty), and so
-does `name_fields`.
+does `name_fields`.  A name is data: written in a message it goes through `printable`.
 """
 
 import re
@@ -41,6 +41,21 @@ _ANY_KEY = re.compile(
     re.MULTILINE,
 )
 KEY_BLOCK = 1 << 15  # header lines keyed between two calls of `more`
+
+
+def printable(text):
+    """`text` with every character that is not printable (control characters, NUL, an
+    escape sequence's ESC, line and paragraph separators) written as its escape (\\x1b,
+    \\x00, \\u2028), so a name in a message cannot drive a terminal or break a line;
+    printable text, non-ASCII letters included, is returned as it is."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else _escape(c) for c in text)
+
+
+def _escape(character):
+    code = ord(character)
+    return "\\x%02x" % code if code < 0x100 else "\\u%04x" % code if code < 0x10000 else "\\U%08x" % code
 
 
 def board_name(width, height, mines, seed, mode):

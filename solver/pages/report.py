@@ -16,14 +16,15 @@ from collections import namedtuple
 from ..official.board import mine_count
 from .pagekit import document, escape, page_file_name, relative_link, script_json, write_page
 from .replay import MAX_REPLAY_CELLS, replay_page
-from ..official.judge import replayed
 from ..official.packs import header_name, index_pack
 from ..official.rules import RULES
 from ..official.scorer import score_text
 from .svgplot import bars, scatter
 from .trace import HOWS, record_listed
 
-Row = namedtuple("Row", "name width height mines score counted oracle hits clicks board")
+Row = namedtuple("Row", "name width height mines score counted oracle hits clicked board")
+Row.__doc__ = """One board of a report: clicked -- the cells the list's clicks open, as the
+page plays them (width * y + x)."""
 
 
 def report_rows(select_text, pack_text=None, rule=None):
@@ -36,10 +37,9 @@ def report_rows(select_text, pack_text=None, rule=None):
     if scored.errors:
         return [], {}, scored.errors, scored.warnings
     rows = []
-    for (name, score, counted, board_rule), (board, clicks, _) in zip(scored.rows, scored.plays):
+    for (name, score, counted, board_rule), (board, cells, _, hits) in zip(scored.rows, scored.plays):
         oracle = RULES[board_rule].best(board)
-        hits = replayed(board, clicks).hits
-        rows.append(Row(name, board.width, board.height, mine_count(board), score, counted, oracle, hits, clicks, board))
+        rows.append(Row(name, board.width, board.height, mine_count(board), score, counted, oracle, hits, cells, board))
     return rows, scored.totals, scored.errors, scored.warnings
 
 
@@ -68,8 +68,7 @@ def write_replays(rows, folder, rule, progress=None):
         if row.name not in hows and row.width * row.height > MAX_REPLAY_CELLS:
             large += 1
         elif row.name not in hows:
-            width = row.board.width  # the page opens cell width * y + x of the board it loaded
-            played = record_listed(row.board, rule, [width * y + x for x, y in row.clicks])
+            played = record_listed(row.board, rule, row.clicked)
             hows[row.name] = played.how
             write_page(os.path.join(folder, page_file_name(row.name)), replay_page(played))
         if progress is not None:
@@ -92,10 +91,29 @@ def replay_links(rows, report_path, folder=None):
     return links
 
 
+# A page a browser opens and sorts at once: the table draws at most TABLE_ROWS_SHOWN rows
+# of the order asked for (every row is in the page's data, and a sort sorts them all),
+# a scatter plot at most PLOT_POINTS boards.  A 50,000-board report drew every row and
+# point: 10.7-15.8 s to load in chromium, 15 s a sort (docs/measurements.md, "Memory of
+# the commands").
+TABLE_ROWS_SHOWN = 1000
+PLOT_POINTS = 2000
+
+
+def plotted(rows, most=None):
+    """The rows a scatter plot draws: all, or `most` (default PLOT_POINTS) of them evenly
+    spaced in list order."""
+    most = PLOT_POINTS if most is None else most
+    if len(rows) <= most:
+        return rows
+    return [rows[k * len(rows) // most] for k in range(most)]
+
+
 def _plots(rows, rule):
-    """The three plots as SVG text."""
-    ratio = [(r.mines / (r.width * r.height), float(r.counted) / r.oracle if r.oracle else 0.0) for r in rows]
-    points = [(r.width * r.height, float(r.counted)) for r in rows]
+    """The three plots as SVG text (the scatter plots of `plotted` rows, the bars of all)."""
+    shown = plotted(rows)
+    ratio = [(r.mines / (r.width * r.height), float(r.counted) / r.oracle if r.oracle else 0.0) for r in shown]
+    points = [(r.width * r.height, float(r.counted)) for r in shown]
     most = max([r.hits for r in rows] + [0])
     counts = [0] * (most + 1)
     for r in rows:
@@ -146,12 +164,14 @@ def report_page(rows, total, rule, title, links=None, hows=None, unlisted=0):
         '<div class="box">score summary: %s</div>\n<div class="plots box">%s</div>\n'
         '<div class="box smallbox">Click a column title to sort. Scores are what <code>python -m solver score</code> '
         'prints (a 2025 board below zero counts 0); oracle is every safe digit opened and no mine hit (2026: 1 a '
-        'board); left out: the boards of the pack the list does not hold (not played).%s</div>\n'
-        '<table id="boards" class="mssummary box"></table>\n<div class="version"><bdi>%s</bdi> &middot; adc-minesweeper-solver report</div>'
+        'board); left out: the boards of the pack the list does not hold (not played).%s%s</div>\n'
+        '<div id="shown" class="box smallbox"></div>\n<table id="boards" class="mssummary box"></table>\n<div class="version"><bdi>%s</bdi> &middot; adc-minesweeper-solver report</div>'
         % (escape(title), rule, summary, "".join(_plots(rows, rule)),
-           " A board's name links to its replay." if links else "", escape(title))
+           " A board's name links to its replay." if links else "",
+           " The points plotted are %s of the %s boards, evenly spaced in the list." % (format(PLOT_POINTS, ","), format(len(rows), ","))
+           if len(rows) > PLOT_POINTS else "", escape(title))
     )
-    script = "const ROWS = %s;\n%s" % (script_json(_table_data(rows, rule, links, hows)), REPORT_JS)
+    script = "const ROWS = %s;\nconst SHOWN = %d;\n%s" % (script_json(_table_data(rows, rule, links, hows)), TABLE_ROWS_SHOWN, REPORT_JS)
     return document("report " + title, body, REPORT_CSS, script)
 
 
@@ -188,7 +208,9 @@ function draw() {
     head.appendChild(th);
   });
   table.appendChild(head);
-  for (const r of rows) {
+  document.getElementById("shown").textContent = rows.length > SHOWN ? "The first " + SHOWN.toLocaleString("en") + " of " +
+    rows.length.toLocaleString("en") + " boards in this order are shown: click a column title to sort by it." : "";
+  for (const r of rows.slice(0, SHOWN)) {
     const tr = document.createElement("tr");
     tr.className = "board";
     cell(tr, r[0], "right");

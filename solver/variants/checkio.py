@@ -50,7 +50,8 @@ class _Inconsistent(Exception):
 
 
 def read_field(field):
-    """(geometry, values, closed, marked, numbers) of a field; ValueError if malformed."""
+    """(geometry, values, closed, marked, numbers) of a field; ValueError if malformed (not
+    a rectangle of ints -1..9, a side over MAX_SIDE, a digit above its cell's neighbours)."""
     if not isinstance(field, (list, tuple)) or not field:
         raise ValueError("the field must be a non-empty list of rows")
     width = len(field[0]) if isinstance(field[0], (list, tuple)) else 0
@@ -66,6 +67,8 @@ def read_field(field):
             if type(value) is not int or not CLOSED <= value <= MARKED:  # bool is no cell value
                 raise ValueError("cell (%d, %d) holds %r; expected an int from -1 to 9" % (y, x, value))
             cell = y * width + x
+            if 0 <= value < MARKED and value > popcount(geo.masks[cell]):  # (an 8 in a corner passed)
+                raise ValueError("cell (%d, %d) shows %d, but it has only %d neighbours" % (y, x, value, popcount(geo.masks[cell])))
             values[cell] = value
             if value == CLOSED:
                 closed |= 1 << cell

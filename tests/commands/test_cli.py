@@ -1,5 +1,6 @@
 """Tests for the command line map (solver.cli): every written command is listed and documented."""
 
+import os
 import re
 import subprocess
 import sys
@@ -73,3 +74,30 @@ def test_a_broken_pipe_ends_quietly_with_the_sigpipe_status():
     stderr = process.stderr.read()
     assert process.wait(timeout=60) == 141
     assert stderr == b""
+
+
+# one refusal of each command: each written 'error: ...' (they read 'topcoder: ...',
+# 'gen: ...', 'python -m solver solve: error: ...': issue 38)
+REFUSALS = [
+    (["solve", "--workers", "x"], 2, ""), (["solve", "missing.txt"], 1, ""), (["score", "missing.txt"], 1, ""),
+    (["gen", "abc", "both", "low"], 2, ""), (["board", "no_board"], 2, ""), (["bench", "--repeat", "0"], 2, ""),
+    (["cost", "pack.txt", "select.txt", "--boards", "0"], 2, ""), (["fit-plan", "--count", "0"], 2, ""),
+    (["advise", "--top", "-1"], 2, ""), (["report", "missing.txt", "--pack", "missing.txt"], 1, ""),
+    (["replay", "missing.txt", "board_a"], 1, ""), (["icpc"], 1, "2 x\n"), (["topcoder"], 1, "abc\n"),
+    (["classic", "--games", "0"], 2, ""), (["topcoder-test", "--seeds", "abc"], 2, ""),
+]
+
+
+@pytest.mark.parametrize("args, status, stdin", REFUSALS, ids=[" ".join(r[0]) for r in REFUSALS])
+def test_every_command_refuses_in_one_form(args, status, stdin, tmp_path):
+    run = subprocess.run([sys.executable, "-m", "solver"] + args, cwd=str(tmp_path), input=stdin, capture_output=True,
+                         text=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(PROJECT_ROOT)))
+    assert run.returncode == status, run.stderr
+    lines = run.stderr.splitlines()
+    assert lines and all(line.startswith("error: ") for line in lines), lines
+
+
+def test_a_closed_stdout_is_refused_in_the_same_form(tmp_path):
+    run = subprocess.run("%s -m solver board board_9x9_10_1_both >&-" % sys.executable, shell=True, cwd=str(tmp_path),
+                         capture_output=True, text=True, timeout=60, env=dict(os.environ, PYTHONPATH=str(PROJECT_ROOT)))
+    assert run.returncode == 1 and run.stderr == "error: stdout is closed: there is nowhere to print the output\n"

@@ -4,14 +4,17 @@ one line (or a few and a count), never a flood, never a pass with zeros."""
 import io
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import reference_scorer as reference
 from solver.cli import main
 from solver.contest.streams import MESSAGES_SHOWN
 from solver.contest.batch import solve_text
 from solver.official.generator import board_from_name, generate_pack
-from solver.official.kinds import PACK, SELECT_LIST, kind_of
-from solver.official.packs import format_pack
+from solver.official.kinds import PACK, SELECT_LIST, kind_of, no_board
+from solver.official.lines import decode_text
+from solver.official.packs import format_pack, index_pack
 
 
 def solved(pack_text):
@@ -67,12 +70,14 @@ def test_the_other_kind_of_file_is_refused_in_one_line(files, args, capsys, monk
 def test_a_select_list_of_many_bad_lines_prints_a_few_and_a_count(files, capsys):
     lines = (files / "select.txt").read_text(encoding="utf-8").splitlines()
     bad = files / "bad.txt"
-    bad.write_text("\n".join(lines[:2] + ["%d oops" % k for k in range(500)] + lines[2:]) + "\n", encoding="utf-8")
-    assert main(["score", str(bad)]) == 1
-    err = capsys.readouterr().err.splitlines()
-    assert len(err) == MESSAGES_SHOWN + 2, err[-3:]  # the first few, their count, the verdict
-    assert err[MESSAGES_SHOWN] == "error: %d more like these not shown" % (500 - MESSAGES_SHOWN)
-    assert err[-1].startswith("error: the official page rejects the whole file")
+    bad.write_text("\n".join(lines[:2] + ["%d oops" % k for k in range(1500)] + lines[2:]) + "\n", encoding="utf-8")
+    for command in (["score", str(bad)], ["report", str(bad), "--pack", str(files / "pack.txt"), "-o", str(files / "r.html")]):
+        assert main(command) == 1
+        err = capsys.readouterr().err.splitlines()
+        assert len(err) == MESSAGES_SHOWN + 2, err[-3:]  # the first few, their count, the verdict
+        # (past the first 1,000 the scorer counts them without keeping them: the count is whole)
+        assert err[MESSAGES_SHOWN] == "error: %d more like these not shown" % (1500 - MESSAGES_SHOWN)
+        assert err[-1].startswith("error: the official page rejects the whole file")
 
 
 def test_a_select_list_of_old_mac_line_ends_scores_as_the_page_reads_it(files, capsys):
@@ -116,3 +121,51 @@ def test_cost_refuses_a_file_it_cannot_use_before_callgrind_runs(files, args, ca
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and ("cannot read" in err or "names no board" in err or "does not run" in err), err
     assert ran == []  # said before any measuring
+
+
+@pytest.mark.parametrize("content", ["# a README\n\nSome text, 3 words.\n", "  \n\t\n", "", "\ufeffx 3 3 name\n"])
+def test_solve_of_a_file_holding_no_board_is_one_line_and_status_one(files, content, capsys):
+    # it printed 'data before any board header', then 'boards 0/0 ... score 0', status 0 (issue 38)
+    (files / "readme.txt").write_text(content, encoding="utf-8")
+    assert main(["solve", str(files / "readme.txt")]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    (line,) = err.splitlines()
+    assert line.startswith("error: %s holds " % (files / "readme.txt")) and "no line is a board header" in line
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("01239 \t\r\n\ufeff\x1cab_"), max_size=40))
+def test_no_board_is_said_exactly_when_the_reader_finds_no_header(text):
+    text = decode_text(text)  # as the commands and the entry read it
+    assert (no_board(text, "f") is None) == bool(index_pack(text).headers)
+
+
+def test_no_board_looks_only_as_far_as_told():
+    late = "words\n" * 100 + "3 1 board_a\n000\n"
+    assert no_board(late, "f") is None
+    assert no_board(late, "f", looked=50) is None  # longer than looked: the benefit of the doubt
+    assert no_board("words\n" * 100, "f", looked=50) is None
+    assert no_board("words\n" * 100, "f", looked=10 ** 6).startswith("f holds no board")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+def test_a_file_saved_as_utf16_or_utf32_reads_by_its_mark(files, encoding, capsys):
+    # a UTF-16 pack with its mark read as "data before any board header" (issue 38)
+    def saved(name):
+        text = (files / name).read_text(encoding="utf-8")
+        data = text.encode(encoding) if encoding != "utf-16-be" else b"\xfe\xff" + text.encode(encoding)
+        (files / ("wide-" + name)).write_bytes(data)
+        return str(files / ("wide-" + name))
+
+    assert main(["solve", saved("pack.txt")]) == 0
+    out, err = capsys.readouterr()
+    assert out == (files / "select.txt").read_text(encoding="utf-8") and "error" not in err
+    assert main(["score", str(files / "select.txt"), "--pack", saved("pack.txt")]) == 0
+    total = capsys.readouterr().out.splitlines()[-1]
+    status = main(["score", saved("select.txt")])
+    out, err = capsys.readouterr()
+    if encoding == "utf-32":  # no browser reads UTF-32: the page sees NULs between the characters
+        assert status == 1 and "rejects the whole file" in err
+    else:  # a browser reads the list by its mark, as here
+        assert status == 0 and out.splitlines()[-1] == total

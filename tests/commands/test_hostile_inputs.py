@@ -300,8 +300,16 @@ def test_topcoder_plays_a_game_inside_the_bounds(tmp_path):
     board = make_case(1)
     status, out, err = run_solver("topcoder", "--quiet", input_text="\n".join(header_lines(board)) + "\n")
     assert out.startswith("G ") and status == 1
-    assert err.splitlines() == ["topcoder: the tester's input ended in the middle of the game: the move %s has no "
+    assert err.splitlines() == ["error: the tester's input ended in the middle of the game: the move %s has no "
                                 "answer" % out.split("\n")[0]]
+
+
+def test_topcoder_refuses_more_mines_than_the_board_holds():
+    # 99 BOOM! answers on a board of 10 mines were all taken (issue 38)
+    status, out, err = run_solver("topcoder", "--quiet", input_text="10\n10\n1\n0 0\n" + "BOOM! 1\n" * 99)
+    assert status == 1 and out.count("G ") == 11  # the eleventh mine is refused
+    assert err.splitlines()[-1].startswith("error: line 15: a mine at ") and err.splitlines()[-1].endswith(
+        "but the board holds 10 mines and all were shown already")
 
 
 @pytest.mark.parametrize("seeds", ["abc", "1-x", "10-1", "1_0", "1-100000000"])
@@ -385,6 +393,15 @@ def test_icpc_reads_sizes_as_digits_and_echoes_a_long_line_cut(text, shown):
     assert shown in err and len(err) < 200
 
 
+def test_icpc_reads_a_utf8_mark_as_solve_does():
+    # it refused the first line, '\ufeff3 3', as a size that is not 'r c' (issue 38)
+    done = subprocess.run([sys.executable, "-m", "solver", "icpc"], input=b"\xef\xbb\xbf3 3\n...\n.M.\n...\n0 0\n",
+                          capture_output=True, timeout=60, env=dict(os.environ, PYTHONPATH=str(PROJECT_ROOT)))
+    assert done.returncode == 0 and done.stdout == b"7\n" and done.stderr == b""
+    status, out, _ = run_solver("icpc", input_text="\ufeff3 3\n...\n.M.\n...\n0 0\n")  # (text: the same)
+    assert status == 0 and out == "7\n"
+
+
 def test_replay_says_which_line_and_why_for_a_board_that_does_not_read(tmp_path):
     (tmp_path / "pack.txt").write_text(BAD_PACKS["two rows cut out of a board"], encoding="utf-8")
     name = generate_pack(5, "both", "middle")[1].name
@@ -421,3 +438,22 @@ def test_checkio_refuses_a_field_larger_than_the_missions(rows, columns):
     with pytest.raises(ValueError, match="larger than the mission's 10x10"):
         checkio([[-1] * columns for _ in range(rows)])
     assert checkio([[-1] * 10 for _ in range(10)]) == [False, 0, 0]
+
+
+# ------------------------------------------------------------ issue 38: names are data on a terminal too
+
+ESCAPING = "4 1 bad\x1b[31mred\x00name\n0000\n0000\n\n3 1 board_ok\n000\n"  # a refused stray row names the board
+
+
+@pytest.mark.parametrize("program", ["solve", "bundle"])
+def test_a_name_reaches_stderr_escaped(program, tmp_path):
+    # a refused board's name reached the terminal raw: an escape sequence coloured it, a NUL cut it
+    pack = tmp_path / "pack.txt"
+    pack.write_bytes(ESCAPING.encode())
+    command = [sys.executable, "-m", "solver", "solve", str(pack)] if program == "solve" else [
+        sys.executable, str(PROJECT_ROOT / "dist" / "paiza_main.py"), str(pack)]
+    done = subprocess.run(command, capture_output=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=str(PROJECT_ROOT), SOLVER_BUDGET="0"))
+    assert done.returncode == 0
+    assert b"\x1b" not in done.stderr and b"\x00" not in done.stderr
+    assert b"board bad\\x1b[31mred\\x00name (line 1)" in done.stderr

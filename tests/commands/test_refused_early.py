@@ -81,5 +81,5 @@ def test_topcoder_refuses_the_end_of_input_in_the_middle_of_a_game(answers, caps
     out, err = capsys.readouterr()
     moves = out.splitlines()
     assert len(moves) == answers.count("\n") + 1 and all(m.startswith("G ") for m in moves)
-    assert err.splitlines() == ["topcoder: the tester's input ended in the middle of the game: the move %s has no "
+    assert err.splitlines() == ["error: the tester's input ended in the middle of the game: the move %s has no "
                                 "answer" % moves[-1]]

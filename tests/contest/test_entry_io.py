@@ -9,8 +9,10 @@ past the size bound is refused in one line.
 
 import io
 import os
+import pty
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -119,3 +121,71 @@ def test_a_select_list_given_as_the_pack_is_one_line(expected, tmp_path):
     assert status == 1 and out == b""
     (line,) = err.strip().splitlines()
     assert line.startswith("error: stdin is a select list, not a board pack (line 2 is a click")
+
+
+def test_a_file_holding_no_board_is_one_line_and_status_one(tmp_path):
+    # it printed 'data before any board header', then 'boards 0/0 ... score 0', status 0 (issue 38)
+    status, out, err = shell("python3 %s < %s" % (DIST, os.path.join(ROOT, "README.md")))
+    assert status == 1 and out == b""
+    (line,) = err.strip().splitlines()
+    assert line.startswith("error: stdin holds no board: no line is a board header")
+    (tmp_path / "notes.txt").write_text("nothing to play\n")  # the file beside, stdin empty
+    with pytest.raises(NoPack, match="^notes.txt holds no board"):
+        pack_input(io.BytesIO(b""), str(tmp_path), io.StringIO())
+
+
+def on_a_terminal(folder):
+    """(status, stdout bytes, stderr text) of Main.py in `folder` run with stdin a terminal
+    (a pseudo-terminal nobody types into), as a run by hand."""
+    master, slave = pty.openpty()
+    try:
+        run = subprocess.run([sys.executable, "Main.py"], cwd=str(folder), stdin=slave, capture_output=True, env=ENV,
+                             timeout=60)  # (a guard: before, it waited for typing until killed)
+    finally:
+        os.close(slave)
+        os.close(master)
+    return run.returncode, run.stdout, run.stderr.decode("utf-8", "replace")
+
+
+def test_stdin_a_terminal_reads_the_pack_beside_or_says_what_it_expects(folder, expected):
+    # it waited in silence for typing, and after Ctrl-D its budget was gone (issue 38)
+    status, out, err = on_a_terminal(folder)
+    assert status == 0 and out == expected, err
+    (folder / "pack.txt").unlink()
+    status, out, err = on_a_terminal(folder)
+    assert status == 1 and out == b""
+    (line,) = err.strip().splitlines()
+    assert line.startswith("error: stdin is a terminal and the folder %s holds no non-empty .txt file: give the pack "
+                           "on stdin (python3 Main.py < pack.txt)" % folder)
+
+
+def test_a_path_argument_names_the_pack(expected, tmp_path):
+    # the bundle ignored it without a word and read stdin (issue 38)
+    status, out, err = shell("python3 %s %s < /dev/null" % (DIST, PACK))
+    assert status == 0 and out == expected, err
+    status, out, err = shell("python3 %s %s <&-" % (DIST, PACK))  # stdin closed: not needed
+    assert status == 0 and out == expected, err
+    for args, said in (("%s %s" % (PACK, PACK), "error: 2 arguments: give at most one, the pack's file"),
+                       (str(tmp_path / "missing.txt"), "error: cannot read %s: No such file" % (tmp_path / "missing.txt"))):
+        status, out, err = shell("python3 %s %s < %s" % (DIST, args, PACK))
+        assert status == 1 and out == b""
+        (line,) = err.strip().splitlines()
+        assert line.startswith(said), line
+
+
+def test_a_select_list_beside_the_pack_is_skipped(folder, expected):
+    # an earlier run's list saved beside the pack stopped the next run: "holds 2 .txt files" (issue 38)
+    (folder / "select.txt").write_bytes(expected)
+    status, out, err = shell("python3 Main.py < /dev/null", cwd=str(folder))
+    assert status == 0 and out == expected, err
+    assert "note: select.txt skipped: a select list, not a board pack (line 2 is a click" in err
+    (folder / "other.txt").write_bytes((folder / "pack.txt").read_bytes())  # two packs: still refused
+    status, out, err = shell("python3 Main.py < /dev/null", cwd=str(folder))
+    assert status == 1 and "holds 2 .txt files (other.txt, pack.txt)" in err
+
+
+def test_a_pack_saved_as_utf16_plays_as_the_utf8_one(expected, tmp_path):
+    wide = tmp_path / "pack16.txt"
+    wide.write_bytes(open(PACK, encoding="utf-8").read().encode("utf-16"))  # with its mark, as Notepad saves it
+    status, out, err = shell("python3 %s < %s" % (DIST, wide))
+    assert status == 0 and out == expected, err

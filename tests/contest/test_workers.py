@@ -165,6 +165,7 @@ def test_chunks_cover_every_board_once_in_order(count):
 
 def test_the_worker_count_from_the_environment(monkeypatch):
     err = io.StringIO()
+    monkeypatch.setattr(cores, "usable_cores", lambda: 2)
     assert cores.workers_from_environment({"SOLVER_WORKERS": "3"}, None, err) == 3
     assert cores.workers_from_environment({}, 2, err) == 2
     monkeypatch.setattr(cores, "usable_cores", lambda: 5)
@@ -173,6 +174,17 @@ def test_the_worker_count_from_the_environment(monkeypatch):
     for bad in ("0", "-1", "two", "1.5", "99999"):
         assert cores.workers_from_environment({"SOLVER_WORKERS": bad}, None, err) == 5
     assert err.getvalue().count("warning: SOLVER_WORKERS") == 5
+
+
+def test_the_environment_asks_for_at_most_two_workers_a_core(monkeypatch):
+    # SOLVER_WORKERS=64 on 2 cores at load 4: 2.02-2.62 s and no board played (issue 38)
+    monkeypatch.setattr(cores, "usable_cores", lambda: 2)
+    err = io.StringIO()
+    assert cores.workers_from_environment({"SOLVER_WORKERS": "64"}, None, err) == 4
+    assert err.getvalue() == "warning: SOLVER_WORKERS=64 is more than 2 per usable core; using 4\n"
+    assert cores.workers_from_environment({"SOLVER_WORKERS": "4"}, 1, err) == 4
+    monkeypatch.setattr(cores, "usable_cores", lambda: 1)  # taskset -c 0
+    assert cores.workers_from_environment({"SOLVER_WORKERS": "3"}, None, err) == 2
 
 
 def test_a_cgroup_quota_bounds_the_cores(monkeypatch):
@@ -216,3 +228,14 @@ def test_the_bundle_gives_the_same_list_for_one_two_and_three_workers(tmp_path):
         summary = SUMMARY.search(run.stderr.decode())
         assert summary.group(1) == "60"
     assert outputs[0] == outputs[1] == outputs[2]
+
+
+@pytest.mark.parametrize("budget", [1e10, 1e308, float("inf")])
+def test_a_far_or_endless_budget_with_two_workers_plays_every_board(budget):
+    # select() refuses a timeout past about 9.2e9 s: the parent waited for such a
+    # deadline in one call and died with OverflowError (issue 38)
+    text = format_pack(generate_pack(20, "both", "middle"))
+    out, err, played, _ = solved(text, 2, budget)
+    assert played == 20, err
+    assert SUMMARY.search(err).group(1) == "20" and "Traceback" not in err
+    assert len(read_select(out)[0]) == 20

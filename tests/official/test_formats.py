@@ -496,3 +496,4 @@ def test_the_plain_path_indexes_as_the_general_one(text):
 def test_the_official_crlf_download_is_plain():
     official = format_pack(generate_pack(5, "none", "low", 2026)).replace("\n", "\r\n")
     assert packs._plain(official)
+

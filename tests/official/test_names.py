@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.official.names import NameFields, board_name, name_fields, pack_name, seed_of, with_seed
+from solver.official.names import NameFields, board_name, name_fields, pack_name, printable, seed_of, with_seed
 
 sizes = st.integers(1, 99)
 counts = st.integers(0, 10**9)
@@ -34,3 +34,14 @@ def test_the_official_spellings():
     assert board_name(8, 14, 10, 1, "auto") == "board_8x14_10_1_auto"
     assert pack_name(10000, "none", "dangerous") == "board_pack_10000_none_dangerous"
     assert name_fields("board_8x14_10_1") is None  # no mode: not a board name
+
+
+@given(st.text())
+def test_printable_text_drives_no_terminal(text):
+    shown = printable(text)
+    assert shown.isprintable()
+    assert (shown == text) == text.isprintable()
+
+
+def test_printable_escapes_what_a_terminal_would_act_on():
+    assert printable("bad\x1b[31mred\x00\u2028é") == "bad\\x1b[31mred\\x00\\u2028é"

@@ -9,6 +9,7 @@ and the report holds SVG plots.
 """
 
 import re
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -138,4 +139,28 @@ def test_report_lists_every_board_with_plots_and_links_its_replays(browser, pack
     page.click("#boards tr.board a")
     page.wait_for_selector("#board td")
     assert "replay" in page.title()
+    assert browser.errors == [] and browser.outside == []
+
+
+def test_a_report_of_many_boards_draws_the_first_rows_of_each_order(browser, pack, tmp_path, monkeypatch):
+    # a 50,000-board report drew every row and point: 10.7-15.8 s to load, 15 s a sort (issue 38)
+    from solver.pages import report as report_module
+
+    path, boards = pack
+    select_text = io.StringIO()
+    solve_text(path.read_text(encoding="utf-8"), out=select_text, err=io.StringIO())
+    rows, totals, _, _ = report_module.report_rows(select_text.getvalue(), path.read_text(encoding="utf-8"))
+    assert all(row.clicked.itemsize <= 8 for row in rows)  # a click kept in one machine word, not a tuple
+    monkeypatch.setattr(report_module, "TABLE_ROWS_SHOWN", 10)
+    monkeypatch.setattr(report_module, "PLOT_POINTS", 15)
+    page_path = tmp_path / "report.html"
+    page_path.write_text(report_module.report_page(rows, totals[2025], 2025, "many"), encoding="utf-8")
+    page = browser.open_page(page_path)
+    assert page.locator("#boards tr.board").count() == 10
+    assert page.inner_text("#shown") == "The first 10 of 40 boards in this order are shown: click a column title to sort by it."
+    assert all(0 < page.locator("svg.plot").nth(k).locator("circle").count() <= 15 for k in (0, 1))  # (one a spot)
+    page.click("#boards th:nth-child(6)")  # the score, highest first: of all 40 boards, not of the 10 drawn
+    scores = page.eval_on_selector_all("#boards tr.board td:nth-child(6)",
+                                       "cells => cells.map(c => c.textContent.includes('(counts 0)') ? 0 : Number(c.textContent))")
+    assert scores == sorted((row.counted for row in rows), reverse=True)[:10]
     assert browser.errors == [] and browser.outside == []

@@ -231,7 +231,19 @@ def fields_of(max_side):
             )
         )
         .filter(lambda field: any(CLOSED in row for row in field))
+        .map(_digits_that_fit)
     )
+
+
+def _digits_that_fit(field):
+    """The field with each digit cut to its cell's neighbours (a larger one is refused)."""
+    height, width = len(field), len(field[0])
+
+    def around(r, c):
+        return sum(1 for y in range(r - 1, r + 2) for x in range(c - 1, c + 2)
+                   if (y, x) != (r, c) and 0 <= y < height and 0 <= x < width)
+
+    return [[min(v, around(r, c)) if 0 <= v < MARKED else v for c, v in enumerate(row)] for r, row in enumerate(field)]
 
 
 # --------------------------------------------------------------------------- the mission
@@ -356,6 +368,17 @@ def test_rejects_malformed_fields():
             checkio(bad)
     with pytest.raises(ValueError):
         checkio([[0, 1], [1, MARKED]])  # nothing closed: no legal move exists
+
+
+def test_rejects_a_digit_above_its_neighbours():
+    # an 8 in a corner was played as any field (issue 38)
+    field = [[CLOSED] * 10 for _ in range(10)]
+    field[0][0], field[9][9] = 0, 8
+    with pytest.raises(ValueError, match=r"cell \(9, 9\) shows 8, but it has only 3 neighbours"):
+        checkio(field)
+    with pytest.raises(ValueError, match="only 1 neighbours"):
+        checkio([[0, CLOSED, 2]])
+    assert checkio([[0, 1, CLOSED]]) == [True, 0, 2]  # within its neighbours: played
 
 
 # --------------------------------------------------------------------------- guessing

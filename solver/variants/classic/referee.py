@@ -23,6 +23,7 @@ from collections import namedtuple
 import random
 import time
 
+from ...engine.counting import COUNTED, UNFINISHED
 from ...grid.bitset import cells_of, popcount
 from ...official.board import make_board
 from ...grid.geometry import geometry
@@ -109,11 +110,28 @@ def _play_indexed(job):
     return won, time.perf_counter() - began, slowest
 
 
+# Games a process plays between two emptyings of counting's shape memory
+# (`COUNTED` and `UNFINISHED`): that memory keeps the run's shapes up to its
+# bound (engine/memories.py), about 4.3 KB each, and a classic run meets about 2.4 new ones a
+# game (20,000 expert games: some 200 MB).  Its answers are what a count gives anyway,
+# so forgetting changes no click (docs/measurements.md, "Memory of the commands").
+FORGET_GAMES = 1000
+_GAMES_PLAYED = [0]  # games this process played since the shapes were last forgotten
+
+
 def _between_games():
     """What survived a game (counting's and the looks' memories of shapes, kept for the
     run) is put out of the collector's reach, so that full collections stop scanning it
     again and again: the collector's time and its longest pause, which falls inside a
-    move, both fell (docs/measurements.md, "The two-step player, 100,000 games a row")."""
+    move, both fell (docs/measurements.md, "The two-step player, 100,000 games a row").
+    The game's cycles are collected first (about 0.5 ms): frozen, they were kept for good
+    (about 25 KB a game).  Every FORGET_GAMES games counting's shapes are forgotten."""
+    _GAMES_PLAYED[0] += 1
+    if _GAMES_PLAYED[0] >= FORGET_GAMES:
+        _GAMES_PLAYED[0] = 0
+        COUNTED.clear()  # (engine/memories.py: run memories, each a bounded dict)
+        UNFINISHED.clear()
+    gc.collect()
     gc.freeze()
 
 

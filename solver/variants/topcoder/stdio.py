@@ -5,7 +5,8 @@ with "G r c" moves (each answered by "<value> <ms>" or "BOOM! <ms>") and may end
 "STOP" (see player.py for the game).  This module turns those lines into a
 player.Player's reveal and clock, and is the `topcoder` command's work.  A line the
 game does not allow (a header that is no number or outside the statement's bounds, a
-start off the board, an answer that is no value or one no cell can show, the input
+start off the board, an answer that is no value or one no cell can show, a BOOM! past
+the board's mine count, the input
 ending while a move waits for its answer) is a ProtocolError naming the line, never
 played on.
 """
@@ -83,8 +84,8 @@ def parse_answer(line, number=0):
 def play_stdio(stdin, stdout, stderr=None, time_limit=TIME_LIMIT_SECONDS, share=UNLOCK_CELL_SHARE, statement=True, guess=DEFAULT_POLICY):
     """Play one game over text streams; return the Player.  ProtocolError (one line) when
     a line of the tester is not what the game allows: a malformed or out-of-bounds
-    header (see read_header), an answer that is not a value, or a value no cell can
-    show (more than the cells it sees, or than the mines)."""
+    header (see read_header), an answer that is not a value, a value no cell can show
+    (more than the cells it sees, or than the mines), or a mine more than the board holds."""
     begin = time.perf_counter()
     lines = enumerate((line.strip() for line in iter(stdin.readline, "")), 1)
     side, mine_total, reach, start = read_header(lines, statement)
@@ -92,6 +93,7 @@ def play_stdio(stdin, stdout, stderr=None, time_limit=TIME_LIMIT_SECONDS, share=
 
     # the tester's own count of think time comes with every answer: trust the larger
     told = [0.0, begin]  # (seconds the tester last reported, when that answer came)
+    hit = [0]  # the mines the answers showed (BOOM!): never more than the board holds
 
     def reveal(cell, guess):
         stdout.write("G %d %d\n" % (cell // side, cell % side))
@@ -106,10 +108,16 @@ def play_stdio(stdin, stdout, stderr=None, time_limit=TIME_LIMIT_SECONDS, share=
         if value is not None and value > most:
             raise ProtocolError("line %d: cell %d %d shows %d, but it sees %d cells and the board holds %d mines"
                                 % (number, cell // side, cell % side, value, popcount(masks[cell]), mine_total))
+        if value is None:
+            if hit[0] == mine_total:
+                raise ProtocolError("line %d: a mine at %d %d, but the board holds %d mine%s and %s shown already"
+                                    % (number, cell // side, cell % side, mine_total, "s"[: mine_total != 1],
+                                       "all were" if mine_total != 1 else "it was"))
+            hit[0] += 1
         if ms is not None:
             told[0], told[1] = ms / 1000.0, time.perf_counter()
         if value is None and not guess and stderr is not None:
-            stderr.write("topcoder: a proved-safe cell exploded: %d %d\n" % (cell // side, cell % side))
+            stderr.write("warning: a proved-safe cell exploded: %d %d\n" % (cell // side, cell % side))
         return value
 
     def clock():
