@@ -18,7 +18,7 @@ from .clock import before
 from .plan import Plan
 from .records import is_board, index_of, UNSENT
 from .results import Results, format_totals
-from .workers import share
+from .workers import share, stopped
 from ..engine.memories import forget_also
 from ..official.packs import index_pack, parse_header, stray_messages
 
@@ -101,11 +101,11 @@ def solve_text(text, out=sys.stdout, err=sys.stderr, settings=PLAIN):
         heard = settings.progress and _counter(settings.progress, results, found)
         played, left = play_round(index, results, run, heard)
         used = max(used, played)
-        while left and deadline - time.perf_counter() >= PASSED_OVER_SECONDS:  # passed over, yet time is left
+        while left and deadline - time.perf_counter() >= PASSED_OVER_SECONDS and stopped() is None:  # passed over, time left
             played, still = play_round(index, results, run, heard, only=left)
             left = still if still is not None and len(still) < len(left) else None  # (None: out of time)
-        if index.complete or deadline is None or deadline - time.perf_counter() < NEXT_ROUND_SECONDS:
-            break
+        if index.complete or deadline is None or deadline - time.perf_counter() < NEXT_ROUND_SECONDS or stopped() is not None:
+            break  # (a signal ends the run: the boards played so far are written)
     results.finish(err)
     seconds = time.perf_counter() - start
     summary = format_totals(results.totals, settings.rule or _first_form(first_headers))

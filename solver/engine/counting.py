@@ -36,8 +36,8 @@ NODES_PER_COMPONENT = 1500  # search nodes per component before the sweep takes 
 HARD_BUDGET_SHARE = 0.05  # of the budget, for a component like one that went over it
 
 _COMB = [[comb(n, k) for k in range(n + 1)] for n in range(65)]
-COUNTED = run_memory("counting.COUNTED", 100000)  # shape -> its Counts
-UNFINISHED = run_memory("counting.UNFINISHED", 100000)  # shape -> the largest budget its count did not finish within
+COUNTED = run_memory("counting.COUNTED", 50000)  # shape -> its Counts (about 4.3 KB each: "Memory of the commands")
+UNFINISHED = run_memory("counting.UNFINISHED", 50000)  # shape -> the largest budget its count did not finish within
 
 
 def walk(component):

@@ -274,7 +274,7 @@ class Look:
 
 # shape -> the fields of its Counts as a plain tuple, or () when over NODES_PER_COMPONENT
 # (a run memory: engine/memories.py)
-SCENE_SHAPES = run_memory("twostep.SCENE_SHAPES", 40000)
+SCENE_SHAPES = run_memory("twostep.SCENE_SHAPES", 10000)
 
 
 def scene_count(component):
