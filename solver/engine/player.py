@@ -289,7 +289,8 @@ def stall(knowledge, task, memory, look):
     """Steps pairs, count and decide, when the cheap steps are stuck: None when they
     made some cell certain (learnt), else the (cell, kind, p) of decide.  A position
     met before in this run (on any board) is answered from STALLS."""
-    clean = memory.clean() and look is None and not _endgame_may_run(knowledge, task, memory)
+    unknown = knowledge.geo.all_mask & ~knowledge.opened & ~knowledge.mines  # (no safe cell is closed at a stall)
+    clean = memory.clean() and look is None and not _endgame_may_run(unknown, task, memory)
     if clean:
         key = (task.rule.year, task.width, task.height, task.mines, knowledge.opened, knowledge.planes, knowledge.mines)
         known = STALLS.get(key)
@@ -299,10 +300,10 @@ def stall(knowledge, task, memory, look):
             knowledge.mines |= mines
             return move
     safe, mines = knowledge.safe, knowledge.mines
-    constraints = live_constraints(knowledge)
+    constraints = live_constraints(knowledge, unknown)
     move = None
-    if not learn_pairs(knowledge, constraints):
-        counted = count(knowledge, constraints, task, memory)
+    if not learn_pairs(knowledge, constraints, unknown):
+        counted = count(knowledge, constraints, task, memory, unknown)
         if counted is not None:
             move = decide(knowledge, task, constraints, counted, memory, look)
     if clean and memory.clean():  # (the lookahead and endgame are off here: their memories do not count)
@@ -310,20 +311,20 @@ def stall(knowledge, task, memory, look):
     return move
 
 
-def _endgame_may_run(knowledge, task, memory):
+def _endgame_may_run(unknown, task, memory):
     """Whether decide may call the exact endgame here.  The endgame remembers the
     positions it valued on this board and bounds only new work, so whether it answers
     depends on the board's earlier stalls: such a position is not remembered for the run."""
-    return task.mines is not None and memory.exact_endgame and popcount(knowledge.unknown()) <= ENDGAME_CELLS
+    return task.mines is not None and memory.exact_endgame and popcount(unknown) <= ENDGAME_CELLS
 
 
-def live_constraints(knowledge):
-    """The constraints (frontier.constraints_of) of the digits beside an undecided cell,
-    lowest cell first, duplicates merged: a loop of its own over the bit planes (this
-    runs at every stall).  A digit is read off the planes once a board."""
+def live_constraints(knowledge, unknown):
+    """The constraints (frontier.constraints_of) of the digits beside an undecided cell
+    (`unknown`: the undecided cells), lowest cell first, duplicates merged: a loop of its
+    own over the bit planes (this runs at every stall).  A digit is read off the planes
+    once a board."""
     geo, mines = knowledge.geo, knowledge.mines
     masks, shown = geo.masks, knowledge.shown
-    unknown = geo.all_mask & ~knowledge.opened & ~mines & ~knowledge.safe
     live = knowledge.opened & ~mines & spread(geo, unknown)
     seen = {}
     while live:
@@ -339,17 +340,17 @@ def live_constraints(knowledge):
     return list(seen.items())
 
 
-def learn_pairs(knowledge, constraints):
+def learn_pairs(knowledge, constraints, unknown):
     """Step pairs (steps.pairs_step) on the live constraints.  True if anything was learnt."""
     if not constraints:
         return False
-    safe, mines = pairs_step(constraints, knowledge.unknown())
+    safe, mines = pairs_step(constraints, unknown)
     knowledge.safe |= safe
     knowledge.mines |= mines
     return bool(safe or mines)
 
 
-Counted = namedtuple("Counted", "estimate components interior mines_left")
+Counted = namedtuple("Counted", "estimate components interior mines_left unknown")
 
 # Search nodes a component may take in the count before it is swept instead: a sweep's
 # probabilities are close enough here, and past 400 nodes it is cheaper than the search
@@ -357,10 +358,10 @@ Counted = namedtuple("Counted", "estimate components interior mines_left")
 COUNT_NODES = 400
 
 
-def count(knowledge, constraints, task, memory):
-    """Step count: exact probabilities (probability.estimate).  None when it made some
-    cell certain (learnt), else the Counted position for the decision."""
-    unknown = knowledge.unknown()
+def count(knowledge, constraints, task, memory, unknown):
+    """Step count: exact probabilities (probability.estimate) of the undecided cells
+    `unknown`.  None when it made some cell certain (learnt), else the Counted position
+    for the decision."""
     interior = unknown & ~covered(constraints)
     mines_left = None if task.mines is None else task.mines - popcount(knowledge.mines)
     components = components_of(constraints, memory.components)
@@ -372,7 +373,7 @@ def count(knowledge, constraints, task, memory):
         knowledge.safe |= safe
         knowledge.mines |= mines
         return None
-    return Counted(result, components, interior, mines_left)
+    return Counted(result, components, interior, mines_left, unknown)
 
 
 STOP = (None, "stop", None)
@@ -382,8 +383,7 @@ def decide(knowledge, task, constraints, counted, memory, look):
     """Step decide: (cell, kind, p) to click, or (None, "stop", p of the guess declined
     or None).  Exactly in a small endgame; else the policy's least-cost guess, taken
     while worth its risk."""
-    result, mines_left = counted.estimate, counted.mines_left
-    unknown = knowledge.unknown()
+    result, mines_left, unknown = counted.estimate, counted.mines_left, counted.unknown
     if mines_left is not None and memory.exact_endgame and popcount(unknown) <= ENDGAME_CELLS:
         move = memory.endgame().best_move(unknown, knowledge.mines, mines_left, constraints)
         if move is not None:
