@@ -75,7 +75,17 @@ def walk(component):
 
 
 def count_solutions(component, budget=None):
-    """The Counts of a component, or None if the search needs more than `budget` nodes."""
+    """The Counts of a component, or None if the search needs more than `budget` nodes.
+
+    Cells 0 and 1 hold one mine, cells 1 and 2 one too: cell 1 alone, or cells 0 and 2.
+
+    >>> from solver.engine.frontier import components_of
+    >>> counts = count_solutions(components_of([(0b011, 1), (0b110, 1)])[0])
+    >>> counts.weights  # assignments by number of mines: one with 1 mine, one with 2
+    (0, 1, 1)
+    >>> counts.class_mines  # the classes (cell 0, cell 1, cell 2): mines by assignment size
+    ((0, 0, 1), (0, 1, 0), (0, 0, 1))
+    """
     budget = budget or NODES_PER_COMPONENT
     shape = component.shape
     known = COUNTED.get(shape)

@@ -31,7 +31,15 @@ def single_digit(constraints):
 
 
 def pairs(constraints):
-    """(safe, mines) bitsets forced by pairs of overlapping constraints."""
+    """(safe, mines) bitsets forced by pairs of overlapping constraints.
+
+    Cells 0 and 1 hold one mine; cells 0, 1 and 2 hold two: the one left over is cell 2.
+
+    >>> pairs([(0b011, 1), (0b111, 2)])
+    (0, 4)
+    >>> pairs([(0b011, 1), (0b111, 1)])  # the same one mine: cell 2 is safe
+    (4, 0)
+    """
     safe = mines = 0
     sized = [(cells, need, popcount(cells)) for cells, need in constraints]
     for i, (cells_a, need_a, size_a) in enumerate(sized):

@@ -39,7 +39,7 @@ UNKNOWN_DENSITY = 0.2  # prior mine density when the mine count is not known
 
 
 def estimate(components, interior, interior_count, mines_left, budget=None, counter=None, sweep_cap=SWEEP_STATE_CAP, sweeps=None):
-    """Mine probabilities for the closed undecided cells.
+    """Mine probabilities for the closed undecided cells: an Estimate.
 
     components     -- from frontier.components_of
     interior       -- bitset of the closed undecided cells that no digit touches
@@ -49,28 +49,62 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
     sweep_cap      -- states per step allowed to the sweep of a too-big component
     sweeps         -- optional dict kept across calls: sweeps of unchanged components
                       (at nearly the same density) are reused
+
+    The stages, in order: count every component (counting; None past the budget);
+    the classes certain in every assignment, whatever the mine count; the components
+    too big to count, swept at a density (`_swept`); the counted ones and the interior
+    weighed together through the mine count (coupling), or, with no mine count or
+    none consistent, each counted one by the density alone (`_by_density`).
+
+    >>> from solver.engine.frontier import components_of
+    >>> cells_0_1 = 0b11  # exactly one mine among cells 0 and 1; 4 more cells, 2 mines in all
+    >>> result = estimate(components_of([(cells_0_1, 1)]), 0b111100, 4, 2)
+    >>> result.class_probs, result.interior_prob
+    ([0.5], 0.25)
     """
     counted = [(counter or count_solutions)(c, budget) for c in components]
-    masks, probs = [], []
     safe = mines = 0
-
-    # a class is certain when it is so in every assignment, whatever the mine count
-    for comp, result in zip(components, counted):
+    for comp, result in zip(components, counted):  # certain in every assignment
         if result is not None and (result.safe or result.mines):
             safe |= classes_in(comp, result.safe)
             mines |= classes_in(comp, result.mines)
+    exact_parts = [(comp, result) for comp, result in zip(components, counted) if result is not None and result.support]
+    if len(exact_parts) < len(components):
+        masks, probs, swept_safe, swept_mines, mines_elsewhere = _swept(components, counted, interior_count, mines_left, sweep_cap, sweeps)
+        safe |= swept_safe
+        mines |= swept_mines
+    else:
+        masks, probs, mines_elsewhere = [], [], 0.0
+    coupled = None
+    if mines_left is not None:
+        # the swept components are taken to hold their expected number of mines
+        coupled = couple(exact_parts, interior, interior_count, mines_left - int(round(mines_elsewhere)))
+    if coupled is None:  # no mine count (or none consistent): weigh mines by the density
+        density = _by_density(exact_parts, components, interior_count, mines_left, masks, probs)
+        return Estimate(masks, probs, density if interior_count else None, safe & ~mines, mines, False)
+    class_probs, interior_prob, coupled_safe, coupled_mines = coupled
+    for (comp, _), by_class in zip(exact_parts, class_probs):
+        masks.extend(comp.classes)
+        probs.extend(by_class)
+    exact = len(exact_parts) == len(components)
+    if exact:  # certainties that need the mine count hold only when every count is exact
+        safe |= coupled_safe
+        mines |= coupled_mines
+    return Estimate(masks, probs, interior_prob, safe & ~mines, mines, exact)
 
-    density = odds = None  # a mine density, needed only to sweep or without a mine count
 
-    # components too big to enumerate: swept with the density as the weight of a mine
-    exact_parts = []
-    mines_elsewhere = 0.0  # expected mines of the swept components
+def _swept(components, counted, interior_count, mines_left, sweep_cap, sweeps):
+    """(class masks, their probabilities, safe, mines, the mines expected in them) of
+    the components that could not be counted, swept with the density as the weight of
+    a mine (reused from `sweeps` near the same density), or given local densities when
+    even the sweep gives up."""
+    density, odds = _density(components, interior_count, mines_left)
+    masks, probs = [], []
+    safe = mines = 0
+    mines_elsewhere = 0.0
     for comp, result in zip(components, counted):
         if result is not None and result.support:
-            exact_parts.append((comp, result))
             continue
-        if density is None:
-            density, odds = _density(components, interior_count, mines_left)
         masks.extend(comp.classes)
         swept = None
         if result is None:
@@ -93,31 +127,20 @@ def estimate(components, interior, interior_count, mines_left, budget=None, coun
                 safe |= cells
             elif is_mine:
                 mines |= cells
-    exact = len(exact_parts) == len(components) and mines_left is not None
+    return masks, probs, safe, mines, mines_elsewhere
 
-    coupled = None
-    if mines_left is not None:
-        # the swept components are taken to hold their expected number of mines
-        coupled = couple(exact_parts, interior, interior_count, mines_left - int(round(mines_elsewhere)))
-    if coupled is None:  # no mine count (or none consistent): weigh mines by the density
-        if density is None:
-            density, odds = _density(components, interior_count, mines_left)
-        for comp, counts in exact_parts:  # (odds ** counts.low cancels out)
-            z = sum(w * odds**t for t, w in enumerate(counts.scaled))
-            for cells, size, totals in zip(comp.classes, comp.sizes, counts.scaled_mines):
-                masks.append(cells)
-                probs.append(sum(m * odds**t for t, m in enumerate(totals)) / (z * size))
-        interior_prob = density if interior_count else None
-        return Estimate(masks, probs, interior_prob, safe & ~mines, mines, False)
 
-    class_probs, interior_prob, coupled_safe, coupled_mines = coupled
-    for (comp, _), by_class in zip(exact_parts, class_probs):
-        masks.extend(comp.classes)
-        probs.extend(by_class)
-    if exact:  # certainties that need the mine count hold only when every count is exact
-        safe |= coupled_safe
-        mines |= coupled_mines
-    return Estimate(masks, probs, interior_prob, safe & ~mines, mines, exact)
+def _by_density(exact_parts, components, interior_count, mines_left, masks, probs):
+    """Append to masks and probs each counted component's class probabilities with
+    every mine weighed by the density's odds (no mine count to couple through); the
+    density."""
+    density, odds = _density(components, interior_count, mines_left)
+    for comp, counts in exact_parts:  # (odds ** counts.low cancels out)
+        z = sum(w * odds**t for t, w in enumerate(counts.scaled))
+        for cells, size, totals in zip(comp.classes, comp.sizes, counts.scaled_mines):
+            masks.append(cells)
+            probs.append(sum(m * odds**t for t, m in enumerate(totals)) / (z * size))
+    return density
 
 
 def cell_probabilities(estimate, size, interior=0):
