@@ -9,7 +9,6 @@ counts no longer depend on which files are collected.
 
 import os
 
-
 from hypothesis import HealthCheck, settings
 
 SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large]

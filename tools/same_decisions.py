@@ -103,6 +103,7 @@ def checkio(repo):
     support = os.path.join(repo, "tests", "support")
     sys.path.insert(0, support if os.path.isdir(support) else os.path.join(repo, "tests"))
     from checkio_referee import win_rate
+
     from solver.checkio import checkio as next_move
 
     digest = hashlib.sha256()

@@ -4,10 +4,28 @@ import os
 import sys
 import time
 
-from ..lab.advise import (CHECK_CAP, CONTEST_SECONDS, COUNTS, DIFFICULTIES, MAX_COUNT, MODES, SAMPLE, SAMPLE_RANGE,
-                          SECONDS_CAP, busy, check, check_line, load_average, measured_line, points_text, predict,
-                          rehearse_best, run_budget, smallest_pack_bytes)
 from ..contest.cores import MAX_WORKERS, WORKERS_VARIABLE
+from ..lab.advise import (
+    CHECK_CAP,
+    CONTEST_SECONDS,
+    COUNTS,
+    DIFFICULTIES,
+    MAX_COUNT,
+    MODES,
+    SAMPLE,
+    SAMPLE_RANGE,
+    SECONDS_CAP,
+    busy,
+    check,
+    check_line,
+    load_average,
+    measured_line,
+    points_text,
+    predict,
+    rehearse_best,
+    run_budget,
+    smallest_pack_bytes,
+)
 from ..lab.bundlerun import BUNDLE
 from ..official.lines import is_count
 from ..official.rules import RULES

@@ -3,8 +3,6 @@
 import sys
 
 from ..contest.streams import write_messages
-from .options import LOOK_HELP, kind_refused
-from .progress import Progress
 from ..lab.bench import bench_pack, contest_run, table_header, table_row
 from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, generate_pack
 from ..official.kinds import PACK
@@ -12,6 +10,8 @@ from ..official.lines import is_count, read_text
 from ..official.names import pack_name
 from ..official.packs import read_pack
 from ..official.rules import RULES
+from .options import LOOK_HELP, kind_refused
+from .progress import Progress
 
 
 def add_arguments(parser):

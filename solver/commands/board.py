@@ -3,8 +3,8 @@
 import sys
 
 from ..official.generator import board_from_name
-from .options import add_format, parse_format
 from ..official.packs import format_board
+from .options import add_format, parse_format
 
 
 def add_arguments(parser):

@@ -3,9 +3,9 @@
 import sys
 
 from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, iter_pack_boards
+from ..official.packs import format_board
 from .options import add_format, parse_format
 from .progress import Progress
-from ..official.packs import format_board
 
 
 def add_arguments(parser):

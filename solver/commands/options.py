@@ -9,7 +9,6 @@ from ..official.kinds import wrong_kind
 from ..official.lines import read_as_page, read_text
 from ..pages.pagekit import write_page
 
-
 LOOK_HELP = (
     "rank risky guesses by two-step safety (one exact lookahead): fewer mines hit on "
     "dense boards, several times slower on them (docs/measurements.md, Decisions)"

@@ -6,9 +6,9 @@ import sys
 from ..official.kinds import PACK
 from ..official.rules import RULES
 from ..pages.pagekit import page_file_name
-from .options import kind_refused, output_problem, read_input, write_output
 from ..pages.replay import MAX_REPLAY_CELLS, find_board, replay_page
 from ..pages.trace import record
+from .options import kind_refused, output_problem, read_input, write_output
 
 
 def add_arguments(parser):

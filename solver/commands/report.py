@@ -3,14 +3,14 @@
 import os
 import sys
 
+from ..contest.streams import write_messages
 from ..official.kinds import PACK, SELECT_LIST
 from ..official.rules import RULES
 from ..official.scorer import select_form
-from ..contest.streams import write_messages
-from .options import kind_refused, output_problem, read_input, read_select_input, write_output
-from .progress import Progress
 from ..pages.replay import MAX_REPLAY_CELLS
 from ..pages.report import left_out, replay_links, report_page, report_rows, write_replays
+from .options import kind_refused, output_problem, read_input, read_select_input, write_output
+from .progress import Progress
 
 
 def add_arguments(parser):

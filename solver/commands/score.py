@@ -3,10 +3,10 @@
 import sys
 from itertools import islice
 
+from ..contest.streams import write_messages
 from ..official.kinds import PACK, SELECT_LIST
 from ..official.rules import RULES
 from ..official.scorer import MIXED_NOTE, score_lines, score_text, summary_csv
-from ..contest.streams import write_messages
 from .options import kind_refused, read_input, read_select_input
 
 

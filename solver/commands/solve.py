@@ -5,14 +5,13 @@ import sys
 import time
 
 from ..contest.batch import Settings, solve_text
-from ..engine.lookahead import Lookahead
-from .options import LOOK_HELP
 from ..contest.clock import process_start
 from ..contest.cores import MAX_WORKERS, workers_from_environment
+from ..engine.lookahead import Lookahead
 from ..official.kinds import PACK, no_board
 from ..official.lines import read_text
 from ..official.rules import RULES
-from .options import kind_refused
+from .options import LOOK_HELP, kind_refused
 from .progress import Progress
 
 

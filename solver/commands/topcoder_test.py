@@ -1,11 +1,11 @@
 """`topcoder-test`: the Topcoder player over seeds with a local tester."""
 
-from concurrent.futures import ThreadPoolExecutor
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 from ..variants.topcoder.harness import parse_seeds, play_inprocess, play_subprocess, result_line, summary_line
-from .progress import Progress
 from ..variants.topcoder.player import DEFAULT_POLICY, POLICIES, TIME_LIMIT_SECONDS, parse_guess
+from .progress import Progress
 
 
 def add_arguments(parser):

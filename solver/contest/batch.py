@@ -13,14 +13,14 @@ import sys
 import time
 from collections import namedtuple
 
+from ..engine.memories import forget_also
+from ..official.packs import index_pack, parse_header, stray_messages
 from .chunks import LAST_BOARD_SECONDS, play_chunks
 from .clock import before
 from .plan import Plan
-from .records import is_board, index_of, UNSENT
+from .records import UNSENT, index_of, is_board
 from .results import Results, format_totals
 from .workers import share, stopped
-from ..engine.memories import forget_also
-from ..official.packs import index_pack, parse_header, stray_messages
 
 Settings = namedtuple("Settings", "budget rule look workers start progress", defaults=(None, None, None, 1, None, None))
 Settings.__doc__ = """How a pack is run (solve_text).

@@ -8,10 +8,10 @@ stall run late.  What the worker finds is sent as records (`records`).
 
 import time
 
+from ..official.packs import read_board
 from .oneboard import played, select_text
 from .records import message_record, played_record, repeated_record, unsent_record
 from .streams import MESSAGES_SHOWN
-from ..official.packs import read_board
 
 # Room left when a board is started: keeping room for the slowest board so far instead
 # stopped runs early (docs/measurements.md, "Per phase": the start guard).

@@ -37,14 +37,14 @@ import stat
 import sys
 import time
 
+from ..official.kinds import PACK, SELECT_LIST, kind_of, no_board, wrong_kind
+from ..official.lines import TooLarge, decode_text, read_text
+from ..official.names import printable
 from .batch import Settings, solve_text
 from .clock import process_start
 from .cores import workers_from_environment
 from .streams import closed_streams, quiet_stderr, write_output
 from .workers import Stopped, stop_on_signals, stoppable, stopped
-from ..official.kinds import PACK, SELECT_LIST, kind_of, no_board, wrong_kind
-from ..official.lines import TooLarge, decode_text, read_text
-from ..official.names import printable
 
 # The clock at the first statement the program runs.  build.py moves this assignment
 # (with `import time`) to the top of the bundle, before the other modules' set-up.

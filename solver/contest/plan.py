@@ -13,14 +13,13 @@ ranking.
 """
 
 import time
-from collections import Counter
 from bisect import bisect
+from collections import Counter
 from math import log
 
 from ..engine.probability import UNKNOWN_DENSITY
 from ..official.board import name_facts
 from ..official.names import shape_keys
-
 from ..official.packs import parse_header
 from ..official.rules import RULES
 from .clock import before

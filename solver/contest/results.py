@@ -9,9 +9,9 @@ at the end (`finish`).
 import heapq
 from operator import itemgetter
 
+from ..official.rules import RULES
 from .records import MESSAGE, PLAYED, REPEATED, UNSENT, Repeated, read
 from .streams import MESSAGES_SHOWN, write_messages
-from ..official.rules import RULES
 
 
 def format_totals(totals, default_year=2025):

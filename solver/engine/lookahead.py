@@ -15,9 +15,9 @@ answer: the caller then ranks by its cheaper cost.
 """
 
 from ..grid.bitset import popcount
-from .frontier import components_of
 from .counting import count_solutions
 from .coupling import fits_mine_count
+from .frontier import components_of
 from .policy import LOOK_CELLS, neighbour_probs
 from .probability import estimate, mine_count_odds
 

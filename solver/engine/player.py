@@ -31,15 +31,15 @@ from collections import namedtuple
 from functools import lru_cache
 
 from ..grid.bitset import popcount
-from .steps import pairs_step
-from .endgame import ENDGAME_CELLS, Endgame
-from .frontier import components_of, covered
 from ..grid.geometry import geometry, spread
 from ..grid.planes import digit_total, neighbour_counts
-from .policy import choose_guess, worth_guessing
 from .counting import Remembering
+from .endgame import ENDGAME_CELLS, Endgame
+from .frontier import components_of, covered
 from .memories import run_memory
+from .policy import choose_guess, worth_guessing
 from .probability import UNKNOWN_DENSITY, Estimate, estimate, probability_of
+from .steps import pairs_step
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
 Task.__doc__ = """What the player may know of a board before it clicks.

@@ -46,11 +46,11 @@ from math import ceil, isfinite
 
 from ..grid.bitset import cells_of, popcount
 from .counting import NODES_PER_COMPONENT, Counts, search_counts  # a scene's components get counting's own budget
-from .frontier import components_of
-from .probability import estimate
 from .dead import is_dead
+from .frontier import components_of
 from .layouts import layouts_weight
 from .memories import run_memory
+from .probability import estimate
 
 WINDOW = 0.90  # frontier candidates: safety at least this share of the best living safety
 OFF_FRONTIER_SHARE = 0.95  # the interior competes when its safety beats this share of the best

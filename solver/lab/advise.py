@@ -12,14 +12,23 @@ import os
 import platform
 from collections import namedtuple
 
-from .bundlerun import BUNDLE, baked_budget, run_bundle
 from ..contest.cores import WORKERS_VARIABLE, usable_cores
-from .forecast import (COPIES, StartModel, curve_total, measure_curve, measure_kappa, median, rehearsal_text,
-                       rehearse, sample_boards)
 from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, generate_pack, pack_text
 from ..official.names import pack_name
-from .packshape import largest_within, pack_sizes
 from ..official.rules import RULES
+from .bundlerun import BUNDLE, baked_budget, run_bundle
+from .forecast import (
+    COPIES,
+    StartModel,
+    curve_total,
+    measure_curve,
+    measure_kappa,
+    median,
+    rehearsal_text,
+    rehearse,
+    sample_boards,
+)
+from .packshape import largest_within, pack_sizes
 
 MODES = PACK_MODES
 DIFFICULTIES = tuple(DIFFICULTY_RATIOS)
@@ -217,6 +226,3 @@ def check(best, sample, rule=2025, runs=3, budget=None, progress=None):
         if progress:
             progress("check run %d/%d: real %s, stand-in %s" % (k + 1, runs, points_text(real[-1]), points_text(rehearsed[-1])))
     return real, rehearsed, abs(median(real) - best.points) <= TOLERANCE * best.points
-
-
-# ---------------------------------------------------------------- command line

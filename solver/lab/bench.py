@@ -19,10 +19,10 @@ from ..contest.oneboard import played, task_of
 from ..engine.lookahead import Lookahead
 from ..engine.memories import forget_run
 from ..grid.geometry import geometry
+from ..grid.planes import digit_planes, mines_of
 from ..official.board import mine_count
 from ..official.judge import Judge
 from ..official.packs import format_pack
-from ..grid.planes import digit_planes, mines_of
 from .bundlerun import run_entry
 
 

@@ -39,11 +39,11 @@ import statistics
 from bisect import bisect_left
 from collections import namedtuple
 
-from .bundlerun import run_bundle
 from ..official.board import mine_count
-from ..official.packs import format_board
 from ..official.generator import generate_board, generate_pack
 from ..official.names import seed_of, with_seed
+from ..official.packs import format_board
+from .bundlerun import run_bundle
 from .packshape import header_pack, pack_headers, shapes
 
 TINY_BUDGET_SECONDS = 1e-6  # a budget that plays no board: the summary then tells when play would start

@@ -9,8 +9,8 @@ promise check all ask it.
 from collections import namedtuple
 from functools import lru_cache
 
-from .names import name_fields
 from ..grid.planes import digit_planes, mines_of
+from .names import name_fields
 from .safezone import safe_cells
 
 MINE = 9

@@ -15,10 +15,10 @@ select list); the player must never use it to learn where mines are.
 
 import math
 
-from .board import make_board, MINE
-from .names import board_name, name_fields
-from .packs import format_pack, MAX_SIDE
 from ..grid.geometry import geometry
+from .board import MINE, make_board
+from .names import board_name, name_fields
+from .packs import MAX_SIDE, format_pack
 from .safezone import js_parseint, safe_cells
 
 MIN_SIDE = 2  # the official generator makes nothing for a side below this
@@ -289,7 +289,3 @@ def _pack_boards(count, mode, difficulty, form):
 def pack_text(boards):
     """The bytes of the page's pack download (LF): boards split by blank lines, one more newline at the end."""
     return format_pack(boards) + "\n"
-
-
-# ------------------------------------------------------------------ command line
-

@@ -23,10 +23,10 @@ from collections import namedtuple
 from itertools import repeat
 
 from ..grid.bitset import popcount
-from .board import Board, board_header
 from ..grid.geometry import geometry
-from .lines import find_odd_space, is_count, normal_line, spaced_marks
 from ..grid.planes import digit_planes, mines_of, miscounted
+from .board import Board, board_header
+from .lines import find_odd_space, is_count, normal_line, spaced_marks
 from .selects import name_reads_back
 
 MAX_SIDE = 100  # larger boards are refused rather than risk a hang

@@ -10,13 +10,13 @@ styles are `replay_page`.
 """
 
 
-from ..grid.bitset import popcount
-from ..official.packs import board_at, header_name, index_pack
-from ..grid.geometry import geometry
-from .pagekit import document, escape, script_json
 from ..engine.policy import OPENED_BONUS
-from .replay_page import RAMP, REPLAY_CSS, REPLAY_JS, replay_body
+from ..grid.bitset import popcount
+from ..grid.geometry import geometry
+from ..official.packs import board_at, header_name, index_pack
 from ..official.rules import RULES
+from .pagekit import document, escape, script_json
+from .replay_page import RAMP, REPLAY_CSS, REPLAY_JS, replay_body
 from .trace import HOWS, beliefs, undecided
 
 # A replay page holds every cell's belief before every click: its size and the time to
@@ -181,7 +181,7 @@ def replay_page(played):
     return document(title, replay_body(escape(played.board.name), played.rule, played.board), REPLAY_CSS, script)
 
 
-# ---------------------------------------------------------------- command line
+# ---------------------------------------------------------------- finding the board a command names
 
 
 def find_board(text, name):

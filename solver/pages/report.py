@@ -14,11 +14,11 @@ import os
 from collections import namedtuple
 
 from ..official.board import mine_count
-from .pagekit import document, escape, page_file_name, relative_link, script_json, write_page
-from .replay import MAX_REPLAY_CELLS, replay_page
 from ..official.packs import header_name, index_pack
 from ..official.rules import RULES
 from ..official.scorer import score_text
+from .pagekit import document, escape, page_file_name, relative_link, script_json, write_page
+from .replay import MAX_REPLAY_CELLS, replay_page
 from .svgplot import bars, scatter
 from .trace import HOWS, record_listed
 
@@ -225,6 +225,3 @@ function draw() {
 }
 draw();
 """
-
-
-# ---------------------------------------------------------------- command line

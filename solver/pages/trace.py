@@ -12,11 +12,11 @@ to make a belief: the mines are only used afterwards, to score.
 
 from collections import namedtuple
 
-from ..grid.bitset import cells_of, popcount
-from ..official.judge import Judge
+from ..contest.oneboard import task_of
 from ..engine.lookahead import Lookahead
 from ..engine.player import Step, play
-from ..contest.oneboard import task_of
+from ..grid.bitset import cells_of, popcount
+from ..official.judge import Judge
 
 Frame = namedtuple("Frame", "step opened hits score gained")
 Frame.__doc__ = """The board just before one of the player's clicks (or its stop).

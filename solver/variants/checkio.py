@@ -30,14 +30,14 @@ A referee with the mission's rules and ``win_rate(n, seed)`` live in
 tests/support/checkio_referee.py.
 """
 
-from ..grid.bitset import cells_of, popcount
+from ..engine.counting import count_solutions
 from ..engine.deduce import elimination, single_digit
 from ..engine.frontier import components_of, constraints_of, covered
-from ..grid.geometry import geometry
 from ..engine.policy import choose_guess
-from ..engine.counting import count_solutions
 from ..engine.probability import cell_probabilities, estimate
 from ..engine.steps import pairs_step
+from ..grid.bitset import cells_of, popcount
+from ..grid.geometry import geometry
 
 CLOSED = -1
 MARKED = 9

@@ -6,11 +6,11 @@ import io
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import reference_scorer as reference
 
-import reference_scorer as reference
 from solver.cli import main
-from solver.contest.streams import MESSAGES_SHOWN
 from solver.contest.batch import solve_text
+from solver.contest.streams import MESSAGES_SHOWN
 from solver.official.generator import board_from_name, generate_pack
 from solver.official.kinds import PACK, SELECT_LIST, kind_of, no_board
 from solver.official.lines import decode_text

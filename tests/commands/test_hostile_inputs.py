@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import reference_scorer as reference
 
-import reference_scorer as reference
 from solver.cli import main as cli_main
 from solver.contest.batch import solve_text
 from solver.official.generator import board_from_name, generate_pack

@@ -11,8 +11,8 @@ import sys
 import time
 
 import pytest
+from support import reference_scorer as reference
 
-import reference_scorer as reference
 from solver.contest import workers
 from solver.official.generator import board_from_name
 from solver.official.selects import read_select

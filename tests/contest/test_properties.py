@@ -30,22 +30,21 @@ import re
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from support import reference_scorer as reference
+from support.judging import reveal, safe_left, score_2025, score_2026
 
 from solver.contest.batch import solve_text
-from solver.official.board import board_header, make_board, MINE
-from solver.official.names import name_fields
-from solver.official.packs import format_board, format_pack
-from solver.official.selects import read_select
-from solver.grid.geometry import geometry
-from solver.official.judge import Judge
-from judging import reveal, safe_left
+from solver.contest.oneboard import task_of
 from solver.engine.lookahead import Lookahead
 from solver.engine.player import play
-from solver.contest.oneboard import task_of
-from judging import score_2025, score_2026
+from solver.grid.geometry import geometry
+from solver.official.board import MINE, board_header, make_board
+from solver.official.judge import Judge
+from solver.official.names import name_fields
+from solver.official.packs import format_board, format_pack
 from solver.official.safezone import safe_cells
 from solver.official.scorer import score_text
-import reference_scorer as reference
+from solver.official.selects import read_select
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIST = os.path.join(ROOT, "dist", "paiza_main.py")

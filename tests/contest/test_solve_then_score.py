@@ -16,9 +16,9 @@ import io
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import reference_scorer as reference
+from support.board_strategies import boards
 
-import reference_scorer as reference
-from board_strategies import boards
 from solver.contest.batch import solve_text
 from solver.official.board import MINE, board_header
 from solver.official.packs import format_pack

@@ -13,11 +13,11 @@ import subprocess
 import sys
 
 import pytest
+from support import reference_scorer as reference
 
-import reference_scorer as reference
 from solver.contest import chunks, cores, workers
-from solver.contest.streams import MESSAGES_SHOWN
 from solver.contest.batch import Settings, solve_text
+from solver.contest.streams import MESSAGES_SHOWN
 from solver.official.generator import generate_pack
 from solver.official.packs import format_pack
 from solver.official.selects import read_select

@@ -15,10 +15,10 @@ import itertools
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from solver.grid.bitset import cells_of, popcount
 from solver.engine.frontier import components_of, constraints_of, covered
-from solver.grid.geometry import geometry
 from solver.engine.probability import cell_probabilities, estimate, probability_of
+from solver.grid.bitset import cells_of, popcount
+from solver.grid.geometry import geometry
 
 MAX_CLOSED = 12  # brute force over at most 2**12 layouts
 

@@ -10,15 +10,14 @@ cannot show.
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from support.positions import consistent_assignments, positions
 
 from solver.engine import lookahead, policy
-from solver.grid.bitset import cells_of, popcount
 from solver.engine.frontier import components_of, constraints_of, covered
 from solver.engine.lookahead import CANNOT_SHOW, Lookahead
 from solver.engine.policy import choose_guess
 from solver.engine.probability import estimate, mine_count_odds
-
-from test_engine import consistent_assignments, positions
+from solver.grid.bitset import cells_of, popcount
 
 
 def safety_after(looker, cell, mines_around):

@@ -1,21 +1,21 @@
 """The player's public facts: what a board's name may tell it, and when it must not."""
 
 import os
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.board_strategies import boards, digits_for
+from support.judging import play_board, safe_left
 
-from judging import play_board
-from solver.official.board import make_board, MINE, name_promise_kept
-from solver.official.generator import board_from_name, generate_pack
-from solver.grid.geometry import geometry
-from solver.official.judge import Judge
-from board_strategies import boards, digits_for
-from judging import safe_left
+from solver.contest.oneboard import task_of
 from solver.engine.lookahead import Lookahead
 from solver.engine.memories import forget_run
 from solver.engine.player import play
-from solver.contest.oneboard import task_of
+from solver.grid.geometry import geometry
+from solver.official.board import MINE, make_board, name_promise_kept
+from solver.official.generator import board_from_name, generate_pack
+from solver.official.judge import Judge
 from solver.official.safezone import safe_cells
 
 
@@ -78,8 +78,9 @@ def test_the_player_never_clicks_an_open_cell_and_stops_when_done():
 
 
 def test_the_first_mine_on_a_board_without_safe_cells_counts():
+    from support.judging import score_2025
+
     from solver.official.rules import RULES
-    from judging import score_2025
 
     board = make_board(2, 2, "all_mines", [MINE] * 4)
     judge = Judge(board)
@@ -184,8 +185,9 @@ def test_a_hurried_board_is_its_full_play_cut_short(width, height, density, seed
     stop sooner: only under the 2026 rule (2025 charges every safe digit left closed:
     its hurried play is its full play), and only once the board's score has reached the
     rule's hurried share."""
+    from support.judging import score_2026
+
     from solver.official.rules import RULES
-    from judging import score_2026
 
     board = board_from_name("board_%dx%d_%d_%d_none" % (width, height, max(3, round(density * width * height)), seed))
     hurried, full = _hurried_and_full(board, rule, endgame=rule != 2026)

@@ -7,10 +7,10 @@ of the least-cost one' and 'always guess' (2025 rule).
 
 import pytest
 
-from solver.grid.geometry import geometry
 from solver.engine.policy import OPENED_BONUS, choose_guess, worth_guessing
-from solver.official.rules import RULES
 from solver.engine.probability import Estimate
+from solver.grid.geometry import geometry
+from solver.official.rules import RULES
 
 GEO = geometry(4, 4)  # cells 0..15, row-major; 0 and 15 are opposite corners
 

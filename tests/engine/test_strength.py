@@ -34,12 +34,12 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve()
-sys.path[:0] = [str(HERE.parents[2]), str(HERE.parents[1] / "support")]  # run as a script from anywhere
+sys.path[:0] = [str(HERE.parents[2]), str(HERE.parents[1])]  # run as a script from anywhere
 
-from judging import play_board  # noqa: E402
+from support.judging import oracle_2025, play_board  # noqa: E402
+
 from solver.official.generator import generate_pack  # noqa: E402
 from solver.official.rules import RULES  # noqa: E402
-from judging import oracle_2025  # noqa: E402
 
 # (label, mode, difficulty, form, boards, rule, anonymous, measured, floor)
 GROUPS = [

@@ -7,12 +7,12 @@ the look's two best living safeties are the brute-force ones.
 import random
 
 import pytest
+from support.tiny_games import TinyGame, guessing_positions
 
-from tiny_games import TinyGame, guessing_positions
-from solver.grid.bitset import cells_of, popcount
 from solver.engine.dead import is_dead
 from solver.engine.layouts import Layouts
 from solver.engine.twostep import Look, scene_of
+from solver.grid.bitset import cells_of, popcount
 
 
 def brute_dead(tiny, layouts, cell):

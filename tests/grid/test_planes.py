@@ -2,8 +2,8 @@
 
 from hypothesis import given
 from hypothesis import strategies as st
+from support.board_strategies import boards
 
-from board_strategies import boards
 from solver.grid.geometry import geometry
 from solver.grid.planes import differ, digit_planes, digit_total, mines_of, miscounted, neighbour_counts
 

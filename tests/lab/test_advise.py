@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from solver.contest.paiza import BUDGET_SECONDS
 from solver.lab import advise
 from solver.lab.bundlerun import baked_budget, run_bundle
 from solver.lab.forecast import Curve, StartModel, curve_total, interpolate, pack_of, rehearsal_text
+from solver.lab.packshape import header_pack, largest_within, pack_bytes, pack_headers, pack_sizes, shapes
+from solver.official.generator import generate_pack, pack_text
 from solver.official.names import name_fields
 from solver.official.packs import index_pack, read_pack
-from solver.official.generator import generate_pack, pack_text
-from solver.lab.packshape import header_pack, largest_within, pack_bytes, pack_headers, pack_sizes, shapes
-from solver.contest.paiza import BUDGET_SECONDS
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,10 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from judging import play_board
+from support.judging import oracle_2025, play_board
+
 from solver.lab.bench import bench_pack
 from solver.official.generator import generate_pack
-from judging import oracle_2025
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,17 +14,17 @@ from contextlib import contextmanager
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import reference_scorer as reference
+from support.board_strategies import boards, digits_for, xy_of
 
-import reference_scorer as reference
-from board_strategies import boards, digits_for, xy_of
+from solver.grid.geometry import geometry
+from solver.official import packs
 from solver.official.board import MINE, board_header, make_board
 from solver.official.generator import generate_pack
-from solver.official.names import name_fields
-from solver.official import packs
-from solver.official.packs import format_board, format_pack, index_pack, read_pack
 from solver.official.lines import decode_text
+from solver.official.names import name_fields
+from solver.official.packs import format_board, format_pack, index_pack, read_pack
 from solver.official.selects import format_select, header_is_read, js_index, js_number, name_reads_back, read_select
-from solver.grid.geometry import geometry
 
 # Three small boards, one of each header form, used by the fixed-text tests.
 BOARD_A = make_board(3, 2, "board_a", digits_for(3, 2, {0}))  # 9 1 0 / 1 1 0

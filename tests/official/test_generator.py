@@ -6,14 +6,22 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.official_data import (
+    PACK_2026,
+    SAMPLE_2025,
+    SHARED,
+    official_file,
+    official_text,
+    pack_2026_names,
+    pack_2026_sha256,
+    sha256_of,
+)
 
-from solver.official.board import MINE
-from solver.official.packs import format_board, format_pack, read_pack
-from solver.official.names import pack_name
-from solver.official.selects import read_select
 from solver.commands import board as board_command
 from solver.commands import gen as gen_command
+from solver.grid.geometry import geometry
 from solver.official import generator
+from solver.official.board import MINE
 from solver.official.generator import (
     OfficialLcg,
     board_from_name,
@@ -22,11 +30,10 @@ from solver.official.generator import (
     pack_board_shape,
     pack_text,
 )
-from solver.grid.geometry import geometry
+from solver.official.names import pack_name
+from solver.official.packs import format_board, format_pack, read_pack
 from solver.official.safezone import safe_cells
-from official_data import (
-    PACK_2026, SAMPLE_2025, SHARED, official_file, official_text, pack_2026_names, pack_2026_sha256, sha256_of,
-)
+from solver.official.selects import read_select
 
 MODES = ("auto", "corner", "center", "both", "none")
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
+from support.board_strategies import boards
+from support.judging import reveal, safe_left
 
-from board_strategies import boards
-from solver.official.board import make_board, MINE
+from solver.official.board import MINE, make_board
 from solver.official.judge import Judge
-from judging import reveal, safe_left
 
 SOLVER_DIR = Path(__file__).resolve().parents[2] / "solver"
 

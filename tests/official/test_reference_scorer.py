@@ -10,14 +10,14 @@ command agree with it on any board, any clicks and any select-list text.
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import reference_scorer as reference
+from support.board_strategies import boards
+from support.judging import score_2025, score_2026
+from support.official_data import SAMPLE_2025, official_text
 
-import reference_scorer as reference
-from board_strategies import boards
-from official_data import SAMPLE_2025, official_text
 from solver.official.board import board_header, mine_count
 from solver.official.generator import board_from_name
 from solver.official.packs import format_pack
-from judging import score_2025, score_2026
 from solver.official.scorer import score_text
 from solver.official.selects import format_select
 

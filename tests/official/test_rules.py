@@ -16,20 +16,20 @@ from pathlib import Path
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from support import reference_scorer as reference
+from support.board_strategies import boards, mine_cells, safe_cells, xy_of
+from support.judging import oracle_2025, reveal, safe_left, score_2025, score_2026
+from support.official_data import SAMPLE_2025 as SAMPLE
+from support.official_data import official_file, official_text
 
-from board_strategies import boards, mine_cells, safe_cells, xy_of
-import reference_scorer as reference
 from solver.cli import main as cli_main
 from solver.official.board import board_header, make_board
 from solver.official.generator import board_from_name
-from solver.official.packs import format_pack
-from solver.official.selects import format_select
 from solver.official.judge import Judge
-from judging import reveal, safe_left
+from solver.official.packs import format_pack
 from solver.official.rules import RULES
-from judging import oracle_2025, score_2025, score_2026
 from solver.official.scorer import score_select
-from official_data import SAMPLE_2025 as SAMPLE, official_file, official_text
+from solver.official.selects import format_select
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_SCORES = [68, 88, 93, 54, 63, 4, 94, 67, 40, 18]

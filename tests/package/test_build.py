@@ -20,9 +20,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 
 import build  # noqa: E402  (build.py lives at the repository root)
-from solver.official.packs import format_pack, read_pack  # noqa: E402
-from solver.official.generator import generate_pack  # noqa: E402
 from solver.contest.paiza import budget_from_environment  # noqa: E402
+from solver.official.generator import generate_pack  # noqa: E402
+from solver.official.packs import format_pack, read_pack  # noqa: E402
 from solver.official.scorer import score_select  # noqa: E402
 
 DIST = os.path.join(ROOT, "dist", "paiza_main.py")

@@ -14,9 +14,9 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-import build  # noqa: E402  (build.py lives at the repository root)
 from test_build import baked_budget  # noqa: E402
 
+import build  # noqa: E402  (build.py lives at the repository root)
 
 GOOD_ENTRY = """
     '''Entry.'''

@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.browser import Browser
 
-from browser import Browser
 from solver.official.board import mine_count
 from solver.official.generator import generate_pack
 from solver.official.packs import format_pack

@@ -8,20 +8,20 @@ guessed cell is the one the player guessed at, every board of a select list is l
 and the report holds SVG plots.
 """
 
-import re
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from support.browser import Browser
+from support.judging import play_board
 
-from browser import Browser
 from solver.contest.batch import solve_text
-from judging import play_board
 from solver.official.board import board_header
-from solver.official.selects import format_select
 from solver.official.generator import generate_pack, pack_text
+from solver.official.selects import format_select
 from solver.pages.replay import probability_label
 from solver.pages.trace import beliefs, record
 

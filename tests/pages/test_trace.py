@@ -1,16 +1,15 @@
 """Tests for the player's watch hook and solver.pages.trace: what the replay page shows is what
 the player believed, recorded during play, and its scores are the scorer's."""
 
-from judging import play_board
+from support.judging import play_board, score_2025
+
+from solver.contest.oneboard import task_of
+from solver.engine.player import play
+from solver.engine.probability import probability_of
 from solver.official.board import MINE, name_promise_kept
 from solver.official.generator import generate_pack
-from solver.official.judge import Judge
-from solver.engine.player import play
-from solver.contest.oneboard import task_of
-from solver.engine.probability import probability_of
+from solver.official.judge import Judge, replayed
 from solver.pages.replay import encode_beliefs, page_data, probability_label
-from solver.official.judge import replayed
-from judging import score_2025
 from solver.pages.trace import beliefs, record
 
 

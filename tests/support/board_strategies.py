@@ -6,7 +6,7 @@ and every other cell's digit counted from its eight neighbours.
 
 from hypothesis import strategies as st
 
-from solver.official.board import make_board, MINE
+from solver.official.board import MINE, make_board
 
 MAX_SIDE = 12
 

@@ -12,7 +12,7 @@ safe cell is open.  The mine count is never told to the player.
 
 Win rate (not a test; stdlib only):
 
-    python3 -c "import sys; sys.path.insert(0, 'tests/support'); from checkio_referee import win_rate; print(win_rate(1000, 1))"
+    python3 -c "import sys; sys.path.insert(0, 'tests'); from support.checkio_referee import win_rate; print(win_rate(1000, 1))"
 """
 
 import random

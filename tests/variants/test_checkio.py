@@ -8,17 +8,17 @@ closed cells) on small fields, and guesses against solver.engine.probability.est
 import random
 
 import pytest
-from checkio_referee import CLOSED, MARKED, judge, neighbours, play, random_board, reveal
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from support.checkio_referee import CLOSED, MARKED, judge, neighbours, play, random_board, reveal
 
 import solver.variants.checkio
-from solver.grid.bitset import cells_of, popcount
 from solver.checkio import checkio
-from solver.engine.frontier import components_of, constraints_of
-from solver.grid.geometry import geometry
 from solver.engine.counting import count_solutions
+from solver.engine.frontier import components_of, constraints_of
 from solver.engine.probability import estimate
+from solver.grid.bitset import cells_of, popcount
+from solver.grid.geometry import geometry
 
 # verification/tests.py of CheckiO-Missions/checkio-task-minesweeper: the three tests ...
 MISSION_TESTS = {

@@ -11,22 +11,19 @@ tests/engine/test_twostep.py's.
 import random
 
 import pytest
+from support.tiny_games import TinyGame, cell_of, guessing_positions, player_fed
 
-from tiny_games import TinyGame, cell_of, guessing_positions, player_fed
-
+from solver.engine.counting import NODES_PER_COMPONENT
+from solver.engine.dead import DEAD_NODES
+from solver.engine.layouts import Layouts
+from solver.engine.twostep import SCENE_NODES, WINDOW, Look, scene_of
 from solver.grid.bitset import cells_of, popcount
 from solver.variants.classic import ClassicPlayer
-from solver.variants.classic.pairs import doomed_shares, unresolvable_pair
-from solver.engine.layouts import Layouts
-from solver.variants.classic.perfect import Perfect, list_layouts
-from solver.variants.classic.referee import LEVELS, Referee
 from solver.variants.classic import player as classic_player
-from solver.engine.dead import DEAD_NODES
-from solver.variants.classic.pairs import fifty_influence, fifty_scan, shapes_at
-from solver.engine.counting import NODES_PER_COMPONENT
-from solver.engine.twostep import SCENE_NODES, WINDOW, Look, scene_of
+from solver.variants.classic.pairs import doomed_shares, fifty_influence, fifty_scan, shapes_at, unresolvable_pair
+from solver.variants.classic.perfect import Perfect, list_layouts
 from solver.variants.classic.policies import POLICIES
-
+from solver.variants.classic.referee import LEVELS, Referee
 
 # ------------------------------------------------------------------ an exhaustive solver
 

@@ -11,8 +11,7 @@ import sys
 from itertools import islice
 
 from solver.engine import counting, twostep
-from solver.variants.classic import ClassicPlayer
-from solver.variants.classic import referee
+from solver.variants.classic import ClassicPlayer, referee
 from solver.variants.classic.referee import LEVELS, game_seed, play_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

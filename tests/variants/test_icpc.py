@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from solver.cli import main as cli_main
 from solver.variants.icpc import (
     FieldFormatError,
+    answers_text,
     bench,
     closed_after_start,
     least_closed,
     read_fields,
-    answers_text,
 )
 
 PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

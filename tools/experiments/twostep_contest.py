@@ -35,14 +35,14 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspa
 
 import solver.engine.player as engine_player  # noqa: E402
 from solver.contest.batch import Settings, solve_text  # noqa: E402
-from solver.engine.memories import forget_run  # noqa: E402
-from solver.contest.oneboard import played, select_text  # noqa: E402
 from solver.contest.clock import process_start  # noqa: E402
+from solver.contest.oneboard import played, select_text  # noqa: E402
+from solver.engine.memories import forget_run  # noqa: E402
 from solver.engine.probability import probability_of  # noqa: E402
+from solver.engine.steps import Position  # noqa: E402
 from solver.grid.bitset import cells_of  # noqa: E402
 from solver.official.lines import read_text  # noqa: E402
 from solver.official.packs import read_pack  # noqa: E402
-from solver.engine.steps import Position  # noqa: E402
 from solver.variants.classic.player import ClassicPlayer  # noqa: E402
 
 _engine_decide = engine_player.decide

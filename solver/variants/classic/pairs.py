@@ -23,7 +23,6 @@ as a share of layouts).
 
 from ...grid.bitset import cells_of, popcount
 
-
 WING_GAP = 1  # undecided wing cells a pair may have and still be counted as likely doomed
 LATER_NEAR = tuple((dx, dy) for dy in range(3) for dx in range(-2, 3) if dy or dx > 0)
 PAIR_OPEN_MAX = 5  # open neighbours a cell of a pair can have: 4 shared with its partner, and the partner

@@ -34,14 +34,14 @@ The default, DEFAULT_POLICY, is all of them.
 Deterministic: the same calls give the same clicks (no clock is read).
 """
 
-from ...grid.bitset import cells_of, popcount
 from ...engine.counting import Remembering, count_solutions
-from ...engine.frontier import components_of, constraints_of, covered
-from ...grid.geometry import geometry, spread
-from ...engine.steps import pairs_then_count, single_digits
-from ...engine.layouts import Layouts, layouts_weight
 from ...engine.dead import is_dead
+from ...engine.frontier import components_of, constraints_of, covered
+from ...engine.layouts import Layouts, layouts_weight
+from ...engine.steps import pairs_then_count, single_digits
 from ...engine.twostep import LOOK_NODES_PER_MOVE, Look, OutOfWork, choose, interior_shortlist, safeties, scene_of
+from ...grid.bitset import cells_of, popcount
+from ...grid.geometry import geometry, spread
 from .pairs import FIFTY_SCALE, doomed_shares, fifty_influence, fifty_scan, unresolvable_pair
 from .perfect import Perfect, component_layouts, list_layouts
 from .policies import FIFTY, FULL, INTERIOR, LIVING, REGIONS, WINDOWED, parse_policy

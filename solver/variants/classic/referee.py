@@ -19,14 +19,14 @@ The `classic` command plays N games with one first click, game i from its own se
 
 import gc
 import math
-from collections import namedtuple
 import random
 import time
+from collections import namedtuple
 
 from ...engine.counting import COUNTED, UNFINISHED
 from ...grid.bitset import cells_of, popcount
-from ...official.board import make_board
 from ...grid.geometry import geometry
+from ...official.board import make_board
 from ...official.judge import Judge
 from .player import ClassicPlayer
 

@@ -44,14 +44,14 @@ opened neighbour) scored less here than expected progress (docs/measurements.md,
 
 from collections import namedtuple
 
-from ...grid.bitset import cells_of, popcount
-from ...engine.frontier import components_of, constraints_of, covered
-from ...grid.geometry import geometry
 from ...engine.counting import count_solutions
+from ...engine.frontier import components_of, constraints_of, covered
+from ...engine.layouts import layouts_weight
 from ...engine.probability import cell_probabilities, estimate, mine_count_odds
 from ...engine.steps import pairs_step, single_digits
-from ...engine.layouts import layouts_weight
 from ...engine.twostep import Look, OutOfWork, Scene, choose, parse_settings
+from ...grid.bitset import cells_of, popcount
+from ...grid.geometry import geometry
 
 Counted = namedtuple("Counted", "estimate interior refined rough constraints components counts mines_left")
 Counted.__doc__ = """A position counted by the Player (what _deduce learnt beyond certainties).

@@ -16,7 +16,17 @@ import time
 from ...grid.bitset import popcount
 from ...grid.geometry import geometry
 from ...official.lines import is_count
-from .player import DEFAULT_POLICY, DISTANCES, MAX_SIDE, MIN_SIDE, TIME_LIMIT_SECONDS, UNLOCK_CELL_SHARE, Player, mine_bounds, score_of
+from .player import (
+    DEFAULT_POLICY,
+    DISTANCES,
+    MAX_SIDE,
+    MIN_SIDE,
+    TIME_LIMIT_SECONDS,
+    UNLOCK_CELL_SHARE,
+    Player,
+    mine_bounds,
+    score_of,
+)
 
 
 class ProtocolError(ValueError):

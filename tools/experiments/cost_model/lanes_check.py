@@ -21,6 +21,7 @@ sys.path.insert(0, HERE)
 import lanes_digits  # noqa: E402
 import lanes_judge  # noqa: E402
 from sample import PACK  # noqa: E402
+
 from solver.contest.oneboard import played, task_of  # noqa: E402
 from solver.engine.memories import forget_run  # noqa: E402
 from solver.official.judge import Judge  # noqa: E402

@@ -16,7 +16,6 @@ from solver.grid.bitset import cells_of, popcount
 from solver.grid.geometry import geometry
 from solver.grid.planes import digit_planes
 
-
 COUNTS = {"rounds": 0, "lane rounds": 0, "flood rings": 0, "ring lanes": 0}
 
 

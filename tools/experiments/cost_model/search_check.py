@@ -19,6 +19,7 @@ sys.path.insert(0, HERE)
 
 import search_dp  # noqa: E402
 from sample import PACK  # noqa: E402
+
 from solver.contest.oneboard import played  # noqa: E402
 from solver.engine import counting  # noqa: E402
 from solver.official.packs import index_pack, read_board  # noqa: E402
