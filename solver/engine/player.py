@@ -287,7 +287,7 @@ STALLS = run_memory("player.STALLS", 100000)
 
 def stall(knowledge, task, memory, look):
     """Steps pairs, count and decide, when the cheap steps are stuck: None when they
-    made some cell certain (learnt), else the (cell, kind, p) of decide.  A position
+    made some cell certain (learnt), else the Move of decide.  A position
     met before in this run (on any board) is answered from STALLS."""
     unknown = knowledge.geo.all_mask & ~knowledge.opened & ~knowledge.mines  # (no safe cell is closed at a stall)
     clean = memory.clean() and look is None and not _endgame_may_run(unknown, task, memory)
@@ -376,19 +376,25 @@ def count(knowledge, constraints, task, memory, unknown):
     return Counted(result, components, interior, mines_left, unknown)
 
 
-STOP = (None, "stop", None)
+Move = namedtuple("Move", "cell kind p")
+Move.__doc__ = """What decide chose: click `cell` (kind "endgame" or "guess", p its mine
+probability), or stop (cell None, kind "stop", p that of the guess declined or None)."""
+
+
+def stop(p=None):
+    """The Move that ends a board's play (p: the mine probability of the guess declined)."""
+    return Move(None, "stop", p)
 
 
 def decide(knowledge, task, constraints, counted, memory, look):
-    """Step decide: (cell, kind, p) to click, or (None, "stop", p of the guess declined
-    or None).  Exactly in a small endgame; else the policy's least-cost guess, taken
-    while worth its risk."""
+    """Step decide: the Move to make.  By the endgame's tree when few cells are
+    undecided; else the policy's least-cost guess, taken while worth its risk."""
     result, mines_left, unknown = counted.estimate, counted.mines_left, counted.unknown
     if mines_left is not None and memory.exact_endgame and popcount(unknown) <= ENDGAME_CELLS:
         move = memory.endgame().best_move(unknown, knowledge.mines, mines_left, constraints)
         if move is not None:
             cell = move[0]
-            return STOP if cell is None else (cell, "endgame", probability_of(result, cell))
+            return stop() if cell is None else Move(cell, "endgame", probability_of(result, cell))
     if not knowledge.opened:  # nothing known yet: every board of this shape and mine count starts alike
         guess = _opening_guess(task.width, task.height, result.interior_prob)
     else:
@@ -399,11 +405,11 @@ def decide(knowledge, task, constraints, counted, memory, look):
             )
         guess = choose_guess(result, counted.interior, unknown, knowledge.geo.masks, knowledge.mines, looker)
     if guess is None:
-        return STOP
+        return stop()
     cell, p, expected_digit = guess
     if not _worth_it(knowledge, task, p, expected_digit, unknown, mines_left, memory.values):
-        return None, "stop", p
-    return cell, "guess", p
+        return stop(p)
+    return Move(cell, "guess", p)
 
 
 @lru_cache(maxsize=None)
