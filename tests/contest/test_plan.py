@@ -12,19 +12,19 @@ import time
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.judging import oracle_2025
+from support.virtual_clock import VirtualClock
 
-from solver.official import packs
 from solver.contest import batch
 from solver.contest.batch import INDEX_SHARE, Run, Settings, solve_text
 from solver.contest.chunks import play_chunks
-from solver.official.packs import index_pack
-from solver.official.packs import format_pack, read_pack
-from solver.official.selects import read_select
-from solver.official.generator import generate_board, generate_pack
 from solver.contest.plan import Plan, expected_seconds, header_facts
+from solver.official import packs
+from solver.official.generator import generate_board, generate_pack
 from solver.official.names import KEY_BLOCK, shape_keys
-from judging import oracle_2025
+from solver.official.packs import format_pack, index_pack, read_pack
 from solver.official.rules import RULES
+from solver.official.selects import read_select
 
 
 @pytest.mark.parametrize("width, height, mines", [(9, 9, 10), (16, 16, 40), (19, 7, 25), (5, 12, 9)])
@@ -173,6 +173,7 @@ def long_pack_run(monkeypatch, **settings):
     monkeypatch.setattr(packs, "INDEX_CHUNK", len(text) // 10)
     for name, value in settings.items():
         monkeypatch.setattr(batch, name, value)
+    VirtualClock().install(monkeypatch)  # the test's own clock: the same run on any machine
     out, err = io.StringIO(), io.StringIO()
     budget = 1.0
     late = time.perf_counter() - INDEX_SHARE * budget  # the index's time is already over
@@ -240,6 +241,7 @@ def test_a_round_for_the_boards_passed_over_may_end_at_the_deadline(monkeypatch)
         time.sleep(max(0.0, deadline - 0.01 - time.perf_counter()))
 
     monkeypatch.setattr(batch, "Plan", passing_over(made, late))
+    VirtualClock().install(monkeypatch)  # the test's own clock: the same run on any machine
     boards = generate_pack(40, "both", "middle")
     out, err = io.StringIO(), io.StringIO()
     played, _ = solve_text(format_pack(boards), out, err, Settings(budget=budget))
@@ -281,8 +283,8 @@ def test_boards_are_played_in_a_hurry_only_while_the_plan_leaves_some_out():
 
 
 def test_fit_plan_for_one_rule_keeps_the_other_rules_tables(capsys):
-    from solver.contest import plantables
     from solver.cli import main
+    from solver.contest import plantables
     from solver.lab.planfit import DENSITY_POINTS, TABLES_FILE
 
     with open(TABLES_FILE, "rb") as handle:

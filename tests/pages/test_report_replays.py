@@ -12,11 +12,11 @@ import os
 import re
 
 import pytest
+from support.virtual_clock import VirtualClock
 
 from solver.cli import main
-from solver.contest.batch import solve_text
+from solver.contest.batch import Settings, solve_text
 from solver.contest.oneboard import played, select_text
-from solver.lab.bundlerun import run_bundle
 from solver.official.generator import generate_board, generate_pack
 from solver.official.packs import format_pack
 from solver.official.selects import read_select
@@ -73,13 +73,16 @@ def test_the_replays_of_a_report_click_the_select_lists_clicks(tmp_path):
     assert hows.get("hurried") and hows.get("cut") and hows.get("listed") and hows.get("played"), hows
 
 
-def test_the_replays_of_a_pressed_runs_list_click_its_clicks(tmp_path):
-    # the bundle with half a second for 1,500 boards: the plan presses, boards are hurried
+def test_the_replays_of_a_pressed_runs_list_click_its_clicks(tmp_path, monkeypatch):
+    # half a second of the test's own clock for 1,500 boards: the plan presses, boards
+    # are hurried, the last one may be cut, whatever the machine's speed
     boards = generate_pack(1500, "none", "high", 2026)
     text = format_pack(boards)
-    run = run_bundle(text, 0.6)
-    assert 0 < run.played < len(boards)
-    hows = assert_replays_click_the_list(tmp_path, text, run.select)
+    VirtualClock().install(monkeypatch)
+    out = io.StringIO()
+    played_count, _ = solve_text(text, out, io.StringIO(), Settings(budget=0.5, rule=2026))
+    assert 0 < played_count < len(boards)
+    hows = assert_replays_click_the_list(tmp_path, text, out.getvalue())
     assert hows.get("hurried"), hows
 
 
