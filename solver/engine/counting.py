@@ -57,7 +57,7 @@ def walk(component):
             touching[k].append(j)
             covered += all_sizes[k]
         room.append(covered)
-    order, placed = [], [False] * count
+    order, placed, scanned = [], [False] * count, [False] * len(constraints)
     for start in range(count):
         if placed[start]:
             continue
@@ -66,6 +66,9 @@ def walk(component):
         head = len(order) - 1
         while head < len(order):  # order doubles as the queue: a class is placed when found
             for j in touching[order[head]]:
+                if scanned[j]:  # its classes were all placed when it was first scanned
+                    continue
+                scanned[j] = True
                 for other in constraints[j][0]:
                     if not placed[other]:
                         placed[other] = True
