@@ -38,6 +38,8 @@ COMMANDS = (
     ("bench", "measure score ratio and speed of the player on packs"),
     ("cost", "replay the boards a run played under callgrind: CPU instructions per board (and per function on 3.12+)"),
     ("fit-plan", "measure the player on generated packs: writes the plan's tables (solver/contest/plantables.py)"),
+    ("split", "cut a pack into pieces of whole boards, one file for each run of a paiza.IO session"),
+    ("tally", "sum the runs of a paiza.IO session: the results sheet's boards, seconds and score"),
     ("advise", "rank the official packs by the total the bundle is predicted to make on this machine"),
     ("report", "a select list on one page: writes an HTML report (total, sortable table, plots)"),
     ("replay", "play one board of a pack: writes an HTML page to step through the player's clicks and beliefs"),

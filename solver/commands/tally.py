@@ -1,0 +1,92 @@
+"""`tally`: the runs of a paiza.IO session summed, as the ADC2026 results sheet asks."""
+
+import os
+import re
+import sys
+
+from ..contest.session import RunOutput, SessionError, session_csv, sheet_lines, tally
+from ..official.lines import TooLarge, read_text
+from ..official.rules import RULES
+
+PIECE = re.compile(r"^piece(\d+)\.txt$")
+MAX_FILE_BYTES = 160 * 1000 * 1000  # as the entry reads a pack
+
+
+def add_arguments(parser):
+    parser.description = (
+        "Reads a session folder: the pieces `split` wrote (pieceNN.txt) and, beside each, what its run printed: "
+        "stdout saved as pieceNN.out (the select list) and stderr as pieceNN.err (the summary line).  Scores "
+        "each list against its piece as the official page does and prints one line per run, then "
+        "'session: N runs  boards P/T  seconds S  score X': the sums the results sheet asks for (S is the "
+        "runs' own clocks; paiza.IO shows each run's time too).  A piece not run, a list holding boards of "
+        "another piece or a board in two lists is an error."
+    )
+    parser.add_argument("folder", metavar="DIR", help="the session folder")
+    parser.add_argument("--left-out", default="", metavar="N,N",
+                        help="pieces left out of the session on purpose (their numbers, as advise --session says)")
+    parser.add_argument("--csv", metavar="FILE",
+                        help="also write every board's score as the official score_summary.csv (the sheet's second tab)")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), default=2026, help="the rule (default %(default)s)")
+
+
+def _left_out(text):
+    """The piece numbers of --left-out, or ValueError."""
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    if any(not w.isdigit() or not w.isascii() or len(w) > 6 for w in words):
+        raise ValueError("--left-out takes piece numbers, as 3,11")
+    return {int(w) for w in words}
+
+
+def _saved(path):
+    """A run's saved output, or None when there is no such file."""
+    if not os.path.exists(path):
+        return None
+    return read_text(path, MAX_FILE_BYTES)
+
+
+def runs_of(folder, left_out):
+    """The RunOutputs of a session folder, in piece order (the pieces left out skipped)."""
+    numbered = sorted((int(m.group(1)), name) for name in os.listdir(folder) for m in [PIECE.match(name)] if m)
+    if not numbered:
+        raise SessionError("%s holds no pieceNN.txt: make them with `split`" % folder)
+    unknown = left_out - {k for k, _ in numbered}
+    if unknown:
+        raise SessionError("--left-out %d: %s holds no such piece" % (min(unknown), folder))
+    runs = []
+    for k, name in numbered:
+        if k in left_out:
+            continue
+        stem = os.path.join(folder, name[: -len(".txt")])
+        runs.append(RunOutput(name, read_text(os.path.join(folder, name), MAX_FILE_BYTES),
+                              _saved(stem + ".out"), _saved(stem + ".err")))
+    return runs
+
+
+def run(args):
+    try:
+        left_out = _left_out(args.left_out)
+    except ValueError as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return 2
+    if not os.path.isdir(args.folder):
+        print("error: %s is not a folder" % args.folder, file=sys.stderr)
+        return 1
+    try:
+        session = tally(runs_of(args.folder, left_out), args.rule)
+    except SessionError as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return 1
+    except (OSError, TooLarge) as exc:
+        print("error: cannot read %s: %s" % (getattr(exc, "filename", None) or args.folder,
+                                             getattr(exc, "strerror", None) or exc), file=sys.stderr)
+        return 1
+    for line in sheet_lines(session):
+        print(line)
+    if args.csv:
+        try:
+            with open(args.csv, "w", encoding="utf-8", newline="") as handle:
+                handle.writelines(session_csv(session))
+        except OSError as exc:
+            print("error: cannot write %s: %s" % (args.csv, exc.strerror), file=sys.stderr)
+            return 1
+    return 0
