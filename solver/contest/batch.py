@@ -68,7 +68,7 @@ forget_also(forget_last_run)
 def solve_text(text, out=sys.stdout, err=sys.stderr, settings=PLAIN):
     """Play a pack's text as `settings` say, writing the select list on `out`, then a
     summary line on `err`: boards played of all found, seconds since the start, the
-    score per rule (and the workers, when more than one).  Returns (played, totals).
+    score per rule (and the workers, when more than one, and the budget, when there is one).  Returns (played, totals).
 
     Boards are read one by one as play reaches them (so the budget covers reading),
     malformed ones reported on `err`.  Under a budget, a Plan picks the boards worth
@@ -112,7 +112,8 @@ def solve_text(text, out=sys.stdout, err=sys.stderr, settings=PLAIN):
     if not index.complete:
         err.write("note: a long pack: its first %d boards were found in the time, the rest left out\n" % found)
     shared = "  workers %d" % used if settings.workers > 1 else ""
-    err.write("boards %d/%d  seconds %.3f  score %s%s\n" % (results.played, found, seconds, summary, shared))
+    budget = "" if settings.budget is None else "  budget %.3f" % settings.budget  # (what a session's runs were given)
+    err.write("boards %d/%d  seconds %.3f  score %s%s%s\n" % (results.played, found, seconds, summary, shared, budget))
     return results.played, results.totals
 
 

@@ -49,7 +49,7 @@ from solver.official.selects import read_select
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIST = os.path.join(ROOT, "dist", "paiza_main.py")
 MODES = ("corner", "center", "both", "none", "auto")
-SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (.+?)(?:  workers \d+)?$", re.M)
+SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (.+?)(?:  workers \d+)?(?:  budget \d+\.\d+)?$", re.M)
 
 
 def scaled(factor):

@@ -24,7 +24,7 @@ from solver.official.selects import read_select
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIST = os.path.join(ROOT, "dist", "paiza_main.py")
-SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds \S+  score (\S+)(  workers (\d+))?$", re.M)
+SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds \S+  score (\S+)(  workers (\d+))?(?:  budget \S+)?$", re.M)
 
 
 def mixed_pack():

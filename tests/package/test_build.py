@@ -26,7 +26,7 @@ from solver.official.packs import format_pack, read_pack  # noqa: E402
 from solver.official.scorer import score_select  # noqa: E402
 
 DIST = os.path.join(ROOT, "dist", "paiza_main.py")
-SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (-?\d+(?:\.\d+)?)(?:  workers \d+)?$", re.M)
+SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (-?\d+(?:\.\d+)?)(?:  workers \d+)?(?:  budget \d+\.\d+)?$", re.M)
 
 
 @pytest.fixture(scope="module")
