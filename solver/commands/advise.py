@@ -27,9 +27,20 @@ from ..lab.advise import (
     smallest_pack_bytes,
 )
 from ..lab.bundlerun import BUNDLE
+from ..lab.forecast import median
+from ..lab.session import (
+    SESSION_TOLERANCE,
+    check_session,
+    plan_lines,
+    plan_session,
+    session_check_line,
+)
 from ..official.lines import is_count
+from ..official.pieces import DEFAULT_MAX_LINES, CannotCut
 from ..official.rules import RULES
 from .progress import Progress
+
+MAX_SESSION_BYTES = 160 * 1000 * 1000  # as the entry reads a pack
 
 
 def _words(text, allowed, what):
@@ -67,7 +78,19 @@ def add_arguments(parser):
                         help="worker processes the bundle plays with (default: the cores of this machine it may use, as on "
                              "paiza.IO; 1 for a platform that counts CPU time)")
     parser.add_argument("--check", nargs="?", type=int, const=3, metavar="RUNS",
-                        help="then run the bundle RUNS times (default 3) on the best pack, generated for real")
+                        help="then run the bundle RUNS times (default 3) on the best pack, generated for real "
+                             "(with --session: the whole session RUNS times at the advised budget)")
+    parser.add_argument(
+        "--session", metavar="PACK",
+        help="instead, plan a paiza.IO session of this pack (ADC2026: the official pack) cut into pieces: "
+             "rehearses the bundle on every piece, each a fresh process, and prints one line per piece, what to "
+             "leave out, the build command, and last 'session: N runs of at most L lines, budget S s a run, "
+             "predicted P points' (the runs' times summed within --seconds)")
+    parser.add_argument("--max-lines", type=int, default=DEFAULT_MAX_LINES, metavar="N",
+                        help="lines a piece may hold (default %(default)s, as `split`), for a session plan")
+    parser.add_argument("--python", metavar="PATH",
+                        help="with --session: the interpreter that runs the bundle (default: this one; paiza.IO's "
+                             "version is not published)")
 
 
 def _counts(text):
@@ -103,6 +126,8 @@ def _arguments(args):
 
 
 def run(args):
+    if args.session is not None:
+        return _run_session(args)
     try:
         modes, difficulties, counts = _arguments(args)
     except ValueError as exc:
@@ -135,4 +160,46 @@ def run(args):
         line.close()
         print(check_line(best, real, rehearsed, ok))
         return 0 if ok else 1
+    return 0
+
+
+def _run_session(args):
+    """advise --session: the session plan, and with --check the real sessions."""
+    if args.max_lines < 1 or not 0 < args.seconds <= SECONDS_CAP:
+        print("error: --max-lines must be 1 or more and --seconds above 0 and at most %d" % SECONDS_CAP, file=sys.stderr)
+        return 2
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        print("error: --workers must be a whole number from 1 to %d" % MAX_WORKERS, file=sys.stderr)
+        return 2
+    if args.check is not None and not 1 <= args.check <= CHECK_CAP:
+        print("error: --check must be from 1 to %d sessions" % CHECK_CAP, file=sys.stderr)
+        return 2
+    try:
+        with open(args.session, "rb") as handle:
+            data = handle.read(MAX_SESSION_BYTES + 1)
+    except OSError as exc:
+        print("error: cannot read %s: %s" % (args.session, exc.strerror), file=sys.stderr)
+        return 1
+    if len(data) > MAX_SESSION_BYTES:
+        print("error: %s is larger than %d MB" % (args.session, MAX_SESSION_BYTES // 10**6), file=sys.stderr)
+        return 1
+    if args.workers is not None:  # the bundle's runs (lab.bundlerun) inherit the environment
+        os.environ[WORKERS_VARIABLE] = str(args.workers)
+    line = Progress("advise")
+    if busy():
+        print("warning: other jobs are loading the machine: the runs are slower and less even now", file=line)
+    try:
+        plan = plan_session(data, args.max_lines, args.python, BUNDLE, args.seconds, line.say)
+    except (CannotCut, ValueError, RuntimeError) as exc:
+        line.close()
+        print("error: %s" % exc, file=sys.stderr)
+        return 1
+    line.close()
+    for text in plan_lines(plan, args.session):
+        print(text)
+    sys.stdout.flush()
+    if args.check:
+        real = check_session(data, plan, args.check, args.python, BUNDLE)
+        print(session_check_line(plan, real))
+        return 0 if abs(median(real) - plan.points) <= SESSION_TOLERANCE * plan.points else 1
     return 0

@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections import namedtuple
 from pathlib import Path
 
@@ -23,15 +24,16 @@ ENTRY_MODULE = "solver.contest.paiza"
 _SUMMARY = re.compile(r"boards (\d+)/(\d+)\s+seconds ([0-9.]+)\s+score (\S+(?: \S+)*)")
 _BAKED_BUDGET = re.compile(r"\bBUDGET_SECONDS\s*=\s*([0-9.]+)")
 
-Run = namedtuple("Run", "played boards seconds score select shown")
+Run = namedtuple("Run", "played boards seconds score select shown wall")
 Run.__doc__ = """One run of the bundle: boards played of the pack's, seconds from process
 start to the end of play (its own clock), the total it printed (the first, for a pack of
-both header forms), its select list, and the score as its summary wrote it."""
+both header forms), its select list, the score as its summary wrote it, and the wall
+seconds of the whole process as this one saw it (started to reaped)."""
 
 
 def run_bundle(text, budget=None, bundle=BUNDLE, python=None, timeout=120):
-    """Run the bundle on a pack text.  budget: None for the baked one, 0 for no deadline,
-    else seconds from process start."""
+    """Run the bundle on a pack (its text, or its bytes as a file holds them).  budget:
+    None for the baked one, 0 for no deadline, else seconds from process start."""
     return _run([python or sys.executable, str(bundle)], text, budget, timeout, "the bundle")
 
 
@@ -49,7 +51,10 @@ def _run(command, text, budget, timeout, what, extra=None):
     env.pop("SOLVER_BUDGET", None)
     if budget is not None:
         env["SOLVER_BUDGET"] = repr(float(budget))
-    done = subprocess.run(command, input=text.encode("utf-8"), capture_output=True, env=env, timeout=timeout, check=False)
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    began = time.perf_counter()
+    done = subprocess.run(command, input=data, capture_output=True, env=env, timeout=timeout, check=False)
+    wall = time.perf_counter() - began
     err = done.stderr.decode("utf-8", "replace")
     found = _SUMMARY.findall(err)
     if done.returncode != 0 or not found:
@@ -57,7 +62,7 @@ def _run(command, text, budget, timeout, what, extra=None):
     played, boards, seconds, shown = found[-1]
     score = shown.split()[0]
     value = float(score) if "." in score else int(score)
-    return Run(int(played), int(boards), float(seconds), value, done.stdout.decode("utf-8", "replace"), shown)
+    return Run(int(played), int(boards), float(seconds), value, done.stdout.decode("utf-8", "replace"), shown, wall)
 
 
 def baked_budget(bundle=BUNDLE):
