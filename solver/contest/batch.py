@@ -14,7 +14,8 @@ import time
 from collections import namedtuple
 
 from ..engine.memories import forget_also
-from ..official.packs import index_pack, parse_header, stray_messages
+from ..official.packindex import index_pack
+from ..official.packs import parse_header, stray_messages
 from .chunks import LAST_BOARD_SECONDS, play_chunks
 from .clock import before
 from .plan import Plan
@@ -44,7 +45,7 @@ INDEX_SHARE = 0.25  # of the time left (at first: of the budget), for finding th
 PLAN_SHARE = 0.3  # of the time left, by which the plan stops keying lines and estimating shapes
 COLLECT_GRACE_SECONDS = 0.015  # after the budget, for the workers' last boards and records
 # Time left worth indexing more of a pack cut short: a round indexes at least one chunk
-# (packs.INDEX_CHUNK, 30-60 ms on the development machine) before it plays; with 0.05 s
+# (packindex.INDEX_CHUNK, 30-60 ms on the development machine) before it plays; with 0.05 s
 # a second round ran 50 ms past the deadline (docs/measurements.md, "Hostile packs").
 NEXT_ROUND_SECONDS = 0.15
 PASSED_OVER_SECONDS = 0.05  # time left worth a plan and workers for the boards passed over
@@ -85,7 +86,7 @@ def solve_text(text, out=sys.stdout, err=sys.stderr, settings=PLAIN):
     forget_last_run()
     results = Results(out)
     _LAST_RUN.append(results)
-    found, used, index = 0, 1, None
+    found, used, index, clicks = 0, 1, None, 0
     while True:
         since = start if index is None else time.perf_counter()  # (the first round's share counts reading)
         more = None if deadline is None else before(since + INDEX_SHARE * (deadline - since))
@@ -95,6 +96,7 @@ def solve_text(text, out=sys.stdout, err=sys.stderr, settings=PLAIN):
         if not found:
             first_headers = index.headers[:1]
             results.messages.extend(stray_messages(index))
+        clicks += index.clicks
         found += len(index.headers)
         if deadline is not None and deadline - time.perf_counter() < LAST_BOARD_SECONDS:
             break  # indexing ran late: no board could start, so no plan and no workers
@@ -106,6 +108,10 @@ def solve_text(text, out=sys.stdout, err=sys.stderr, settings=PLAIN):
             left = still if still is not None and len(still) < len(left) else None  # (None: out of time)
         if index.complete or deadline is None or deadline - time.perf_counter() < NEXT_ROUND_SECONDS or stopped() is not None:
             break  # (a signal ends the run: the boards played so far are written)
+    if clicks:
+        results.notes.append("%d header lines with nothing under them but lines of two numbers alone start no board: "
+                             "a select list inside the pack? They are skipped, as the official page skips a header "
+                             "with nothing under it" % clicks)
     results.finish(err)
     seconds = time.perf_counter() - start
     summary = format_totals(results.totals, settings.rule or _first_form(first_headers))
@@ -118,13 +124,12 @@ def solve_text(text, out=sys.stdout, err=sys.stderr, settings=PLAIN):
 
 
 def _counter(progress, results, found):
-    """heard() for workers.share: progress(boards played so far, boards found)."""
+    """A listener for the records as they arrive: progress(boards played so far, boards found)."""
     done = [results.played]
 
-    def heard(record):
-        if is_board(record):
-            done[0] += 1
-            progress(done[0], found)
+    def heard(records):
+        done[0] += sum(1 for record in records if is_board(record))
+        progress(done[0], found)
 
     return heard
 
@@ -154,13 +159,19 @@ def play_round(index, results, run, heard=None, only=None):
     def work(chunks, emit):
         play_chunks(index, chunks, plan, run, emit, only)
 
-    records, notes, used = share(count, run.workers, work, None if deadline is None else deadline + COLLECT_GRACE_SECONDS, heard)
+    def taken(records):  # taken in as they arrive, while the workers play
+        results.feed(records)
+        if heard:
+            heard(records)
+
+    records, notes, used = share(count, run.workers, work, None if deadline is None else deadline + COLLECT_GRACE_SECONDS,
+                                 taken)
     _LAST_RUN.append((plan, records))
     left = None  # (made only while time is left: at the deadline it would be work for nothing)
     if deadline is not None and deadline - time.perf_counter() >= PASSED_OVER_SECONDS:
         seen = {index_of(record) for record in records if record[0] != UNSENT}  # a count of messages is no board
         left = [k for k in positions[:count] if k not in seen]
-    results.take(records, ordered=only is None)
+    results.end_round()
     results.notes.extend(notes)
     return used, left
 

@@ -26,9 +26,9 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
     emit() gets, in pack order, a message record for a board refused or stray lines
     after it, a played record for a board played, and a repeated record for a name
     this worker played before (Results skips it: the official page would score both).
-    Past its first MESSAGES_SHOWN messages a worker sends only their number, at the
-    end of each chunk: no more than that are shown, and a million refused boards cost
-    a million records."""
+    Past its first MESSAGES_SHOWN messages (a repeated name is one) a worker sends only
+    their number, at the end of each chunk: no more than that are shown, and a million
+    refused or repeated boards cost a million records."""
     names = set()
     said = [0, 0]  # messages sent in full, messages counted and not yet sent
     deadline, rule, look = run.deadline, run.rule, run.look
@@ -57,8 +57,12 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
             board, error, stray = read_board(index, k)
             if board is None:
                 tell(k, error)
-            elif board.name in names:
-                emit(repeated_record(k, board.name, board.line))
+            elif board.name in names:  # (said as a message is: past the first ones, only counted)
+                if said[0] < MESSAGES_SHOWN:
+                    said[0] += 1
+                    emit(repeated_record(k, board.name, board.line))
+                else:
+                    said[1] += 1
             else:
                 names.add(board.name)
                 task, judge = played(board, rule, deadline, look, hurry=plan is not None and plan.pressed())

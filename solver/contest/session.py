@@ -14,7 +14,8 @@ two runs is an error: the sheet would count it wrongly.
 import re
 from collections import namedtuple
 
-from ..official.packs import header_name, index_pack
+from ..official.packindex import index_pack
+from ..official.packs import header_name
 from ..official.rules import RULES
 from ..official.scorer import score_text, summary_csv
 

@@ -103,7 +103,9 @@ def share(count, workers, work, until=None, heard=None):
               strings, marshal's kinds)
     until  -- a time.perf_counter() value: a worker still running then is stopped and
               what it had sent is kept (None: wait for every worker)
-    heard  -- if given, called with each record as it reaches this process (progress)
+    heard  -- if given, called with the records as they reach this process (a list:
+              each frame of a worker's, or each record played here), so that they are
+              taken in while the workers play, not after the deadline
 
     Returns (records, notes, used): every record the workers sent, one line for each
     worker that stopped before its end or could not be made, and the number of
@@ -132,7 +134,7 @@ def share(count, workers, work, until=None, heard=None):
 
         def emit(record):
             records.append(record)
-            heard(record)
+            heard((record,))
 
     try:
         with stoppable():
@@ -285,9 +287,8 @@ def _read_frames(waiting, records, until, heard, drain=False):
                 child.buffer += data
                 fresh = len(records)
                 _unframe(child, records)
-                if heard is not None:
-                    for record in records[fresh:]:
-                        heard(record)
+                if heard is not None and len(records) > fresh:
+                    heard(records[fresh:])
             else:
                 del waiting[fd]
 

@@ -18,7 +18,8 @@ import tempfile
 
 from ..contest.oneboard import played, select_text
 from ..official.lines import read_text
-from ..official.packs import boards_of, index_pack
+from ..official.packindex import index_pack
+from ..official.packs import boards_of
 
 _COLLECTED = re.compile(r"Collected : (\d+)")
 _ANNOTATED = re.compile(r"^\s*([\d,]+) \([^)]*\)\s+\?\?\?:0x([0-9a-f]+) ")

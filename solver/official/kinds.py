@@ -16,29 +16,35 @@ A text with no header at all (a README handed over as the pack) holds no board:
 import re
 
 from .lines import is_count, normal_line, spaced_marks
+from .packindex import index_pack
 from .selects import header_is_read, js_index
 
 PACK = "board pack"
 SELECT_LIST = "select list"
 LINES_LOOKED = 1000  # a file that shows no row or click under a header by then is not judged
 
-# A line the pack reader takes for a header (packs._ANY_HEADER: two whole numbers at the
+# A line the pack reader takes for a header (packindex._ANY_HEADER: two whole numbers at the
 # start of the line as the page's removeEmptyItems leaves it), a byte-order mark being a
 # space there too (lines.spaced_marks); found by one search that stops at the first.
 _SPACE = r"(?:[^\S\n]|\ufeff)"
 _A_HEADER = re.compile(r"^%s*[0-9]+%s+[0-9]" % (_SPACE, _SPACE), re.MULTILINE)
 
 
+LINE_LOOKED = 4096  # characters of a line looked at: a longer one is judged by its start
+
+
 def first_lines(text, most=LINES_LOOKED):
     """(1-based number, normal line) of the first `most` lines of a text, read as the
-    readers read them (lines.source_lines), without splitting the rest."""
+    readers read them (lines.source_lines), without splitting the rest; of a line longer
+    than LINE_LOOKED characters only its start (a row or a click is never that long, and
+    ten lines of ten megabytes were read whole: a second before any deadline)."""
     start = 0
     for number in range(1, most + 1):
         if start > len(text):
             return
         end = text.find("\n", start)
         end = len(text) if end < 0 else end
-        yield number, normal_line(spaced_marks(text[start:end]))
+        yield number, normal_line(spaced_marks(text[start : min(end, start + LINE_LOOKED)]))
         start = end + 1
 
 
@@ -73,14 +79,42 @@ def wrong_kind(text, expected, name):
     return "%s is a %s, not a %s (%s): %s" % (name, kind, expected, evidence, hint)
 
 
+def _line_at(text, start):
+    """The fields of the line that begins at `start` (of its first LINE_LOOKED characters)."""
+    end = text.find("\n", start, start + LINE_LOOKED)
+    return spaced_marks(text[start : end if end >= 0 else start + LINE_LOOKED]).split()
+
+
+def _named_over_no_click(text, start):
+    """Whether the header line at `start` has a name and the next non-blank line is no
+    line of two numbers alone (then the pack reader keeps it: a board's header)."""
+    if len(_line_at(text, start)) < 3:
+        return False
+    end = text.find("\n", start)
+    following = _NEXT_FILLED.search(text, end) if end >= 0 else None
+    if following is None:
+        return True
+    fields = _line_at(text, following.start() + 1)
+    return not (len(fields) == 2 and _A_HEADER.match(" ".join(fields)))
+
+
+_NEXT_FILLED = re.compile(r"\n(?=[^\S\n]*[^\s\ufeff])")  # the line break before a non-blank line
+
+
 def no_board(text, name, looked=None):
     """A one-line message when `text` (the file `name`) holds no line the pack reader
     takes for a board header, so that no board could be played from it; else None.
     `looked`: only the first `looked` characters are searched, and a longer text
     without a header there is given the benefit of the doubt (a run under a deadline
     bounds the search: 10 to 90 ns a character where no header is, docs/refusals.md)."""
-    if _A_HEADER.search(text, 0, len(text) if looked is None else looked) is not None:
-        return None
+    found = _A_HEADER.search(text, 0, len(text) if looked is None else looked)
+    if found is not None:
+        if _named_over_no_click(text, found.start()):
+            return None  # (the usual answer, at once)
+        # two numbers alone may be a click the pack reader skips, and a header over them
+        # a select list's: ask the reader
+        if index_pack(text if looked is None else text[:looked]).headers:
+            return None
     if looked is not None and len(text) > looked:
         return None
     what = "nothing but blank lines" if not text.strip() else "no board"

@@ -18,15 +18,12 @@ under a deadline pays only for the boards it reaches.  No clock is read here: a
 caller that must stop indexing a huge pack says when (`index_pack`'s `more`).
 """
 
-import re
-from collections import namedtuple
-from itertools import repeat
-
 from ..grid.bitset import popcount
 from ..grid.geometry import geometry
 from ..grid.planes import digit_planes, mines_of, miscounted
 from .board import Board, board_header
-from .lines import find_odd_space, is_count, normal_line, spaced_marks
+from .lines import find_odd_space, is_count, normal_line
+from .packindex import index_pack
 from .selects import name_reads_back
 
 MAX_SIDE = 100  # larger boards are refused rather than risk a hang
@@ -158,185 +155,6 @@ def _plain_digits(rows, width, height):
     return digits if len(digits) == width * height and digits.isdigit() and digits.isascii() else None
 
 
-class LineNumbers:
-    """The 1-based line number of each header of a pack, counted as far as asked.
-
-    Boards are read in order, so each number is counted on from the last one (the
-    rows between, plus the line break before the header): counting every line of a
-    big pack up front costs more than the boards a run reaches.
-    """
-
-    __slots__ = ("_rows", "_first", "_k", "_line")
-
-    def __init__(self, rows, first):
-        self._rows, self._first = rows, first
-        self._k, self._line = 0, first
-
-    def after_last(self):
-        """The line number of the line after the last board's rows (where a header that
-        followed them would be)."""
-        if not self._rows:
-            return self._first
-        return self.of(len(self._rows) - 1) + self._rows[-1].count("\n") + 1
-
-    def of(self, k):
-        """The line number of header k."""
-        if k < self._k:
-            self._k, self._line = 0, self._first
-        self._line += (k - self._k) + sum(map(str.count, self._rows[self._k : k], repeat("\n")))
-        self._k = k
-        return self._line
-
-
-PackIndex = namedtuple("PackIndex", "headers rows strays lines complete rest")
-PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any board.
-
-headers -- each board's header line as written (its split() is the header's fields)
-rows    -- the text after each header line up to the next one: its line break, the
-           board's rows and whatever else lies there (the line break before the next
-           header is not in it)
-strays  -- [(line number, normal text, count of the non-blank lines after it)] of the
-           first non-blank line before the first header ([] when there is none)
-lines   -- the LineNumbers of the headers
-complete -- False when only the first boards were indexed (index_pack's `more`)
-rest    -- where the text not indexed begins (the line break before a header), or None
-"""
-
-
-# Header lines found in the raw text.  A header is a line whose normal form (normal_line)
-# starts with two integers (the official boardFile.isHeader).  Packs write headers
-# plainly (no leading blank, single spaces): then one split on the plain pattern gives
-# every header and the text between them at once, in about half the time of a loop
-# over the matches.  Any other layout takes the general pattern.
-_NEXT_PLAIN_HEADER = re.compile(r"\n([0-9]+ [0-9][^\n]*)")
-_ANY_HEADER = re.compile(r"^[^\S\n]*[0-9]+[^\S\n]+[0-9][^\n]*", re.MULTILINE)  # [^\S\n]: what split() removes
-_NOT_PLAIN = ("\t", "  ", "\n ", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
-
-
-def _plain(text):
-    """Whether the text is laid out plainly: headers are then matched by the plain pattern."""
-    return (
-        text.isascii()
-        and not text.startswith((" ", "\r"))
-        and not any(s in text for s in _NOT_PLAIN)
-        and text.count("\r") == text.count("\r\n")  # a CR only in line endings
-        # a line starts with a CR only as a blank CRLF line (the official downloads' layout)
-        and text.count("\n\r") == text.count("\n\r\n")
-    )
-
-
-INDEX_CHUNK = 1 << 21  # characters of a pack indexed between two calls of `more`
-
-
-def index_pack(text, more=None, after=None):
-    """The PackIndex of a pack text: one regular-expression pass, no board parsed.
-
-    more  -- called with no argument between chunks: the pack is indexed chunk by
-             chunk (each cut where a header begins) and no further chunk is started
-             once more() is false, so a huge pack leaves time to play (the contest's
-             deadline: contest.clock.before); `rest` says where the boards not indexed
-             begin.
-    after -- a PackIndex of this text that stopped short: the boards after it.
-    """
-    begin = first_line = shift = 0  # shift: a leading byte-order mark left out of `text`
-    if after is not None:
-        begin, first_line = after.rest, after.lines.after_last()
-    elif text.startswith("\ufeff"):
-        text, shift = text[1:], 1
-    parts, rest = None, None
-    if after is not None or (more is not None and len(text) - begin > INDEX_CHUNK):
-        parts, rest = _split_while(text, more, begin)
-    elif _plain(text):
-        parts = _NEXT_PLAIN_HEADER.split("\n" + text)  # [before, header, rows, header, rows, ...]
-    if parts is not None:
-        before, headers, rows = parts[0], parts[1::2], parts[2::2]
-    else:  # a plain pack is ASCII: only here can a byte-order mark be found
-        marked = spaced_marks(text)  # (one character for one: the offsets hold)
-        spans, rest = _header_spans(marked, more, begin)
-        headers = [marked[start:end] for start, end in spans]
-        ends = [start - 1 for start, _ in spans[1:]] + [len(marked) if rest is None else rest]
-        rows = [marked[end:stop] for (_, end), stop in zip(spans, ends)]  # each up to the next header's line break
-        if after is not None:  # begins with the line break before a header
-            before = ""
-        elif not spans:  # (up to where the index stopped)
-            before = "\n" + marked[begin : len(marked) if rest is None else rest]
-        else:  # as the split gives it: "" for a header on the first line
-            before = "\n" + marked[begin : spans[0][0] - 1] if spans[0][0] > begin else ""
-    # before: the text ahead of the first header's line break, behind one more line break
-    strays = []
-    if before.strip():
-        lines = before.split("\n")[1:]
-        first = next(n for n, raw in enumerate(lines) if raw.strip())
-        strays.append((first + 1, normal_line(lines[first]), _blank_free(lines[first + 1 :])))
-    first = first_line or before.count("\n") + 1
-    return PackIndex(headers, rows, strays, LineNumbers(rows, first), rest is None, None if rest is None else rest + shift)
-
-
-def _header_spans(text, more, begin=0):
-    """(spans, rest): the (start, end) of every header line of a text of any layout from
-    `begin` on, found chunk by chunk while more() is true (None: all at once); rest is
-    where the line break before the first header not found is (None when every one
-    was).  A chunk ends where a header line begins, so a cut index holds whole boards."""
-    if more is None and not begin:
-        return [match.span() for match in _ANY_HEADER.finditer(text)], None
-    spans, start = [], begin
-    while True:
-        cut = _ANY_HEADER.search(text, start + max(2, INDEX_CHUNK))  # past a header at start + 1
-        end = cut.start() if cut else len(text)
-        spans.extend(match.span() for match in _ANY_HEADER.finditer(text, start, end))
-        if cut is None:
-            return spans, None
-        if more is not None and not more():
-            return spans, end - 1
-        start = end
-
-
-def _split_while(text, more, begin=0):
-    """(parts, rest): the plain split of `text` from `begin` on, made chunk by chunk while
-    more() is true (None: to the end); parts is None if a chunk is not laid out plainly; rest
-    is where the line break before the first header not reached is (None when the
-    whole text was split).  `begin` is 0 or such a line break.
-
-    A chunk ends where a header line begins, so the pieces are those one split of the
-    whole text gives and the last board of a cut index is whole.  Each chunk is checked
-    with the line break that follows it: the checks overlap by that one character, so
-    every pair of neighbouring characters is seen and together they say what _plain
-    says of the whole text (docs/measurements.md, "A huge pack")."""
-    parts, start = [], begin
-    while True:
-        if not _plain(_opening(text, start)):  # a text not laid out plainly may hold no plain
-            return None, None  # header up to its end: the search below would scan it all
-        cut = _NEXT_PLAIN_HEADER.search(text, start + INDEX_CHUNK)
-        end = cut.start() if cut else len(text)  # the line break before a header
-        if not _plain(text[start : end + 1]):
-            return None, None
-        if parts or start:  # the chunk begins with a header's line break: its split begins with ""
-            pieces = _NEXT_PLAIN_HEADER.split(text[start:end])
-            parts.extend(pieces[1:] if parts else [""] + pieces[1:])
-        else:
-            parts = _NEXT_PLAIN_HEADER.split("\n" + text[:end])
-        if cut is None:
-            return parts, None
-        if more is not None and not more():
-            return parts, end
-        start = end
-
-
-PLAIN_OPENING = 1 << 16  # characters of a chunk checked before its end is searched
-
-
-def _opening(text, start):
-    """The first PLAIN_OPENING characters of the text from `start`, on to the end of the
-    line (a CRLF is never cut in two, so _plain says of it what it says of the whole)."""
-    stop = text.find("\n", start + PLAIN_OPENING)
-    return text[start:] if stop < 0 else text[start : stop + 1]
-
-
-def _blank_free(lines):
-    """How many of the lines are not blank."""
-    return sum(1 for raw in lines if raw.strip())
-
-
 def header_name(fields):
     """The board name a header's fields give (None when there is none), whether or not
     the board under it reads."""
@@ -375,7 +193,8 @@ def read_board(index, k):
     except ValueError:
         pass  # the line-by-line reading below says what is wrong
     else:
-        digits = _plain_digits(index.rows[k], width, height)
+        tail = index.tails.get(k)
+        digits = _plain_digits(index.rows[k], width, height) if tail is None or tail.first is None else None
         if digits is not None:  # the official downloads' layout: no loop over the rows
             try:
                 digits = _check_digits(width, height, digits, mines, lambda y: number + 1 + y)
@@ -398,13 +217,15 @@ def read_board(index, k):
     else:
         refused = None
     stray = None
-    if height is not None and len(rows) > height:
-        line, row = rows[height]
+    tail = index.tails.get(k)
+    if height is not None and height and len(rows) >= height and (len(rows) > height or tail and tail.first):
+        if len(rows) > height:  # the first line past its rows is among the lines kept...
+            (line, row), more = rows[height], len(rows) - height - 1 + (tail.filled if tail else 0)
+        else:  # ...or beyond them (Tail: counted, not kept)
+            line, row, more = number + index.rows[k].count("\n") + tail.first_line, tail.first, tail.after
         before = "the next header" if k + 1 < len(index.headers) else "the end"
         stray = "line %d: not part of board %s (line %d), whose %d rows end at line %d: %r%s" % (
-            line, _label(fields), number, height, rows[height - 1][0], row[:40],
-            _skipped(len(rows) - height - 1, before),
-        )
+            line, _label(fields), number, height, rows[height - 1][0], row[:40], _skipped(more, before))
         del rows[height:]
     if refused is None:
         try:
@@ -415,11 +236,13 @@ def read_board(index, k):
 
 
 def stray_messages(index):
-    """The message for lines before the first header, if any ([] or one line)."""
+    """The message for lines before the first header of an index, if any ([] or one
+    line): at the pack's start, or where a round began inside text that starts no board."""
     messages = []
-    for number, line, more in index.strays:
-        before = "the first header" if index.headers else "the end"
-        messages.append("line %d: data before any board header: %r%s" % (number, line[:40], _skipped(more, before)))
+    for number, line, more, kind in index.strays:
+        before = "the first header" if index.headers else "the end" if index.complete else "where the index stopped"
+        where = "data before any board header" if kind == "before" else "data between boards, in no board"
+        messages.append("line %d: %s: %r%s" % (number, where, line[:40], _skipped(more, before)))
     return messages
 
 

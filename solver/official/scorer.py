@@ -19,7 +19,8 @@ from .board import mine_count
 from .generator import board_from_name
 from .judge import Judge
 from .lines import lone_cr_line
-from .packs import boards_of, header_name, index_pack
+from .packindex import index_pack
+from .packs import boards_of, header_name
 from .rules import RULES
 from .selects import CLICK, ERROR, HEADER, header_at, iter_select
 

@@ -13,7 +13,8 @@ styles are `replay_page`.
 from ..engine.policy import OPENED_BONUS
 from ..grid.bitset import popcount
 from ..grid.geometry import geometry
-from ..official.packs import board_at, header_name, index_pack
+from ..official.packindex import index_pack
+from ..official.packs import board_at, header_name
 from ..official.rules import RULES
 from .pagekit import document, escape, script_json
 from .replay_page import RAMP, REPLAY_CSS, REPLAY_JS, replay_body

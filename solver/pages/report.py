@@ -14,7 +14,8 @@ import os
 from collections import namedtuple
 
 from ..official.board import mine_count
-from ..official.packs import header_name, index_pack
+from ..official.packindex import index_pack
+from ..official.packs import header_name
 from ..official.rules import RULES
 from ..official.scorer import score_text
 from .pagekit import document, escape, page_file_name, relative_link, script_json, write_page

@@ -14,7 +14,8 @@ from solver.contest.streams import MESSAGES_SHOWN
 from solver.official.generator import board_from_name, generate_pack
 from solver.official.kinds import PACK, SELECT_LIST, kind_of, no_board
 from solver.official.lines import decode_text
-from solver.official.packs import format_pack, index_pack
+from solver.official.packindex import index_pack
+from solver.official.packs import format_pack
 
 
 def solved(pack_text):

@@ -19,10 +19,11 @@ from solver.contest import batch
 from solver.contest.batch import INDEX_SHARE, Run, Settings, solve_text
 from solver.contest.chunks import play_chunks
 from solver.contest.plan import Plan, expected_seconds, header_facts
-from solver.official import packs
+from solver.official import packindex
 from solver.official.generator import generate_board, generate_pack
 from solver.official.names import KEY_BLOCK, shape_keys
-from solver.official.packs import format_pack, index_pack, read_pack
+from solver.official.packindex import index_pack
+from solver.official.packs import format_pack, read_pack
 from solver.official.rules import RULES
 from solver.official.selects import read_select
 
@@ -170,7 +171,7 @@ def long_pack_run(monkeypatch, **settings):
     """solve_text of a 200-board pack indexed a tenth at a time, its index share of the
     budget already over when it starts."""
     text = format_pack(generate_pack(200, "both", "low"))
-    monkeypatch.setattr(packs, "INDEX_CHUNK", len(text) // 10)
+    monkeypatch.setattr(packindex, "INDEX_CHUNK", len(text) // 10)
     for name, value in settings.items():
         monkeypatch.setattr(batch, name, value)
     VirtualClock().install(monkeypatch)  # the test's own clock: the same run on any machine

@@ -18,7 +18,8 @@ from solver.lab.forecast import Curve, StartModel, curve_total, interpolate, pac
 from solver.lab.packshape import header_pack, largest_within, pack_bytes, pack_headers, pack_sizes, shapes
 from solver.official.generator import generate_pack, pack_text
 from solver.official.names import name_fields
-from solver.official.packs import index_pack, read_pack
+from solver.official.packindex import index_pack
+from solver.official.packs import read_pack
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,12 +18,13 @@ from support import reference_scorer as reference
 from support.board_strategies import boards, digits_for, xy_of
 
 from solver.grid.geometry import geometry
-from solver.official import packs
+from solver.official import packindex
 from solver.official.board import MINE, board_header, make_board
 from solver.official.generator import generate_pack
 from solver.official.lines import decode_text
 from solver.official.names import name_fields
-from solver.official.packs import format_board, format_pack, index_pack, read_pack
+from solver.official.packindex import index_pack
+from solver.official.packs import format_board, format_pack, read_pack
 from solver.official.selects import format_select, header_is_read, js_index, js_number, name_reads_back, read_select
 
 # Three small boards, one of each header form, used by the fixed-text tests.
@@ -281,13 +282,13 @@ def test_read_pack_never_raises_and_reports(text):
 
 def naive_headers(text):
     """(line number, fields) of every header, by normalising each line as the official
-    removeEmptyItems does (its \\s takes U+FEFF for a space) and matching the official isHeader."""
-    found = []
-    for number, raw in enumerate(text.replace("\ufeff", " ").split("\n"), 1):
-        line = " ".join(raw.split())
-        if re.match(r"^(\d+) +(\d+)", line, re.ASCII):
-            found.append((number, line.split()))
-    return found
+    removeEmptyItems does (its \\s takes U+FEFF for a space) and matching the official isHeader;
+    but two numbers alone over blank lines (a click: the page skips it), and a header over those."""
+    lines = [" ".join(raw.split()) for raw in text.replace("\ufeff", " ").split("\n")] + ["0 0 end"]
+    found = [(n, line.split()) for n, line in enumerate(lines, 1) if re.match(r"^(\d+) +(\d+)", line, re.ASCII)]
+    empty = [not any(lines[n : after - 1]) for (n, _), (after, _) in zip(found, found[1:])] + [False]
+    click = [e and len(f) == 2 for e, (_, f) in zip(empty, found)] + [False]
+    return [h for k, h in enumerate(found[:-1]) if not click[k] and not (empty[k] and click[k + 1])]
 
 
 exotic_blanks = st.sampled_from([" ", "  ", "\t", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u3000", "\xa0"])
@@ -305,12 +306,12 @@ def test_index_finds_the_headers_a_line_by_line_reading_finds(text):
 
 @contextmanager
 def index_chunk(size):
-    """packs.INDEX_CHUNK set to `size` for the time of a with-block."""
-    saved, packs.INDEX_CHUNK = packs.INDEX_CHUNK, size
+    """packindex.INDEX_CHUNK set to `size` for the time of a with-block."""
+    saved, packindex.INDEX_CHUNK = packindex.INDEX_CHUNK, size
     try:
         yield
     finally:
-        packs.INDEX_CHUNK = saved
+        packindex.INDEX_CHUNK = saved
 
 
 @given(
@@ -484,16 +485,16 @@ def test_the_plain_path_indexes_as_the_general_one(text):
     # a text the plain test admits (official downloads, CRLF and blank lines included) is
     # split by the fast plain pattern; it must give what the general pattern gives
     fast = index_pack(text)
-    saved, packs._plain = packs._plain, lambda text: False
+    saved, packindex._plain = packindex._plain, lambda text: False
     try:
         general = index_pack(text)
     finally:
-        packs._plain = saved
+        packindex._plain = saved
     assert fast._replace(lines=None) == general._replace(lines=None)
     assert [fast.lines.of(k) for k in range(len(fast.headers))] == [general.lines.of(k) for k in range(len(general.headers))]
 
 
 def test_the_official_crlf_download_is_plain():
     official = format_pack(generate_pack(5, "none", "low", 2026)).replace("\n", "\r\n")
-    assert packs._plain(official)
+    assert packindex._plain(official)
 

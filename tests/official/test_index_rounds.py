@@ -1,12 +1,13 @@
-"""Tests for solver.official.packs.index_pack in pieces: a pack indexed a chunk at a
+"""Tests for solver.official.packindex.index_pack in pieces: a pack indexed a chunk at a
 time and continued (`after`) finds exactly what one pass finds, in any layout."""
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.official import packs
+from solver.official import packindex
 from solver.official.generator import generate_pack
-from solver.official.packs import board_at, format_pack, index_pack
+from solver.official.packindex import index_pack
+from solver.official.packs import board_at, format_pack
 
 BOARDS = generate_pack(40, "both", "middle")
 
@@ -24,7 +25,7 @@ def stop():
 
 def in_pieces(text, chunk, monkeypatch):
     """Every piece of the pack's index, each stopped after one chunk."""
-    monkeypatch.setattr(packs, "INDEX_CHUNK", chunk)
+    monkeypatch.setattr(packindex, "INDEX_CHUNK", chunk)
     pieces = [index_pack(text, stop)]
     while not pieces[-1].complete:
         pieces.append(index_pack(text, stop, after=pieces[-1]))
@@ -69,9 +70,9 @@ def test_a_pack_not_laid_out_plainly_is_not_searched_to_its_end_for_plain_header
     """A tab-separated pack indexed a chunk at a time: the plain pattern (which finds no
     header there) is never run over the rest of the text, a round after round."""
     text = format_pack(BOARDS).replace(" ", "\t")
-    monkeypatch.setattr(packs, "INDEX_CHUNK", len(text) // 10)
-    searches = _Searches(packs._NEXT_PLAIN_HEADER)
-    monkeypatch.setattr(packs, "_NEXT_PLAIN_HEADER", searches)
+    monkeypatch.setattr(packindex, "INDEX_CHUNK", len(text) // 10)
+    searches = _Searches(packindex._NEXT_PLAIN_HEADER)
+    monkeypatch.setattr(packindex, "_NEXT_PLAIN_HEADER", searches)
     pieces = [index_pack(text, stop)]
     pieces.append(index_pack(text, stop, after=pieces[0]))
     assert not pieces[-1].complete and len(pieces[0].headers) + len(pieces[1].headers) < len(BOARDS)
@@ -87,7 +88,7 @@ def test_the_opening_checked_first_of_a_plain_pack_reads_as_plain(opening, endin
 
     text = format_pack(BOARDS[:5]).replace("\n", ending)
     with MonkeyPatch.context() as patch:
-        patch.setattr(packs, "PLAIN_OPENING", opening)
-        starts = [0] + [match.start() for match in packs._NEXT_PLAIN_HEADER.finditer(text)]  # where chunks begin
+        patch.setattr(packindex, "PLAIN_OPENING", opening)
+        starts = [0] + [match.start() for match in packindex._NEXT_PLAIN_HEADER.finditer(text)]  # where chunks begin
         assert len(starts) == 5
-        assert all(packs._plain(packs._opening(text, start)) for start in starts)
+        assert all(packindex._plain(packindex._opening(text, start)) for start in starts)

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 from support.board_strategies import boards
 from support.official_data import PACK_2026, SHARED
 
-from solver.official.packs import format_board, index_pack
+from solver.official.packindex import index_pack
+from solver.official.packs import format_board
 from solver.official.pieces import CannotCut, board_starts, cut_pack, piece_names
 
 

@@ -25,7 +25,8 @@ from sample import PACK  # noqa: E402
 from solver.contest.oneboard import played, task_of  # noqa: E402
 from solver.engine.memories import forget_run  # noqa: E402
 from solver.official.judge import Judge  # noqa: E402
-from solver.official.packs import index_pack, read_board  # noqa: E402
+from solver.official.packindex import index_pack  # noqa: E402
+from solver.official.packs import read_board  # noqa: E402
 
 
 def main(argv):

@@ -20,7 +20,8 @@ try:
     from solver.contest.oneboard import played  # noqa: E402
 except ImportError:  # the code before the contest layer's split (to measure it too)
     from solver.contest.batch import played  # noqa: E402
-from solver.official.packs import index_pack, read_board  # noqa: E402
+from solver.official.packindex import index_pack  # noqa: E402
+from solver.official.packs import read_board  # noqa: E402
 
 PACK = os.path.join(ROOT, "..", "shared", "data", "adc2026_board_pack_10000_prog.txt")
 

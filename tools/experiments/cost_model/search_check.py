@@ -22,7 +22,8 @@ from sample import PACK  # noqa: E402
 
 from solver.contest.oneboard import played  # noqa: E402
 from solver.engine import counting  # noqa: E402
-from solver.official.packs import index_pack, read_board  # noqa: E402
+from solver.official.packindex import index_pack  # noqa: E402
+from solver.official.packs import read_board  # noqa: E402
 
 
 def shapes_searched(count):

@@ -15,7 +15,8 @@ import sys
 sys.path.insert(0, os.environ.get("PHASES_REPO", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
 from solver.official.judge import replayed  # noqa: E402
 from solver.official.lines import read_text  # noqa: E402
-from solver.official.packs import board_at, index_pack  # noqa: E402
+from solver.official.packindex import index_pack
+from solver.official.packs import board_at  # noqa: E402
 from solver.official.rules import RULES  # noqa: E402
 
 
