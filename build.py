@@ -12,9 +12,7 @@ needs are bundled into one script (steps 1-2 are flatten.py's):
    each), and dropping ``if __name__ == "__main__"`` blocks of all but the entry;
    then drop every top-level definition, assignment and import the program never
    reaches from the statements that run (the modules keep helpers for tests and
-   other commands: the bundle carries only what the entry uses).  "Reaches" is read
-   with the entry's own arguments: the branches it never takes (NEVER_TRUE, taken
-   out by drop_branches) reach nothing;
+   other commands: the bundle carries only what the entry uses);
 3. put the entry's FIRST_STATEMENT_CLOCK assignment first, so the run's clock
    starts before any other set-up, and bake ``--budget`` into BUDGET_SECONDS and
    ``--workers`` into WORKERS;
@@ -65,14 +63,6 @@ OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
 # process reach 1.96 s there, past the 1.95 s bar (docs/measurements.md, "Wall time").
 DEFAULT_BUDGET_SECONDS = 1.90
 
-# Code the entry never runs with its own arguments, left out of the bundle: each
-# (module, function, test) names an `if` with no else whose test is never true in the
-# entry's run.  paiza.main plays with batch.solve_text's default look=False, so
-# player.decide never makes a Lookahead and policy.choose_guess never gets one: the
-# lookahead module and the policy's second look are not bundled.  The build fails when
-# a test is no longer found in its function (the code changed: say it again).
-NEVER_TRUE = ()
-
 MINIFIER_VERSION = "2.11.3"
 MINIFY_OPTIONS = {
     "remove_literal_statements": True,  # docstrings
@@ -93,68 +83,6 @@ STDLIB_FALLBACK = frozenset(
     "enum fractions functools gc heapq io itertools math operator os random re statistics string "
     "struct sys textwrap time types typing warnings".split()
 )
-
-
-# ---------------------------------------------------------------- branches the entry never takes
-
-
-def _statement_lists(node):
-    """Every list of statements inside `node` (bodies, else parts, handlers), nested too."""
-    for sub in ast.walk(node):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(sub, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                yield block
-        for handler in getattr(sub, "handlers", ()):
-            yield handler.body
-
-
-def drop_branches(modules, never_true):
-    """Take out of the modules (their trees and lines) each ``if`` whose test the entry
-    never makes true, so that what only that branch reaches is left out as unreached.
-
-    never_true -- (module, function, test) triples: the dotted module under PACKAGE,
-                  a top-level function of it, the source of the ``if``'s test.
-    BuildError when a module is not bundled, or the function does not hold exactly one
-    ``if`` with that test, or that ``if`` has an else or shares its lines."""
-    by_name = {module.name: module for module in modules}
-    for module_name, function, test in never_true:
-        module = by_name.get(module_name)
-        place = "%s, %s(): 'if %s:'" % (module_name.replace(".", "/") + ".py", function, test)
-        if module is None:
-            raise BuildError("%s is listed as never true, but the entry does not reach that module" % place)
-        wanted = ast.dump(ast.parse(test, mode="eval").body)
-        found = [
-            (block, node)
-            for top in module.tree.body
-            if isinstance(top, ast.FunctionDef) and top.name == function
-            for block in _statement_lists(top)
-            for node in block
-            if isinstance(node, ast.If) and ast.dump(node.test) == wanted
-        ]
-        if len(found) != 1:
-            raise BuildError("%s is listed as never true, but the function holds %d such tests: "
-                             "the code changed, say again what the entry never runs" % (place, len(found)))
-        block, node = found[0]
-        _drop_if(module, block, node, place)
-
-
-def _drop_if(module, block, node, place):
-    """Remove the ``if`` statement `node` from `block` and blank its lines (a ``pass``
-    stands in when it was the block's only statement)."""
-    first, last = node.lineno, node.end_lineno
-    at = block.index(node)
-    before = block[at - 1].end_lineno if at else 0
-    after = block[at + 1].lineno if at + 1 < len(block) else None
-    indent = module.lines[first - 1][: node.col_offset]
-    if node.orelse or indent.strip() or before >= first or (after is not None and after <= last):
-        raise BuildError("%s must be an if with no else, on lines of its own" % place)
-    if len(block) == 1:
-        block[at] = ast.Pass(lineno=first, col_offset=node.col_offset, end_lineno=first, end_col_offset=node.col_offset + 4)
-        module.lines[first - 1 : last] = [indent + "pass\n"] + [""] * (last - first)
-    else:
-        del block[at]
-        module.lines[first - 1 : last] = [""] * (last - first + 1)
 
 
 # ---------------------------------------------------------------- minifying and checking
@@ -263,7 +191,6 @@ def source_digest(modules, budget, workers=None):
         "modules": [[m.label, m.text] for m in modules],
         "budget": float(budget),
         "workers": workers,
-        "never_true": [list(branch) for branch in NEVER_TRUE],
         "minifier": MINIFIER_VERSION,
         "options": MINIFY_OPTIONS,
         "target": list(TARGET_VERSION),
@@ -281,7 +208,6 @@ def build(budget=DEFAULT_BUDGET_SECONDS, workers=None):
     for module in modules:  # every source, also where the bundle drops the import as unused
         check_stdlib_only(module.tree, module.label, relative_ok=True)
     check_names(modules)
-    drop_branches(modules, NEVER_TRUE)
     flat, dropped = bundle(modules, budget, workers)
     try:
         flat_tree = ast.parse(flat, "bundle")

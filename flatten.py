@@ -8,9 +8,7 @@
    imports, hoisting ``from __future__`` and standard-library imports to the top
    (once each), dropping ``if __name__ == "__main__"`` blocks of all but the entry,
    then every top-level definition, assignment and import the program never reaches
-   from the statements that run (`bundle`, `reachable`).  Before that, build.py
-   takes out the branches the entry never takes with its own arguments
-   (build.drop_branches), so what only they reach is not reached.
+   from the statements that run (`bundle`, `reachable`).
 
 What it cannot flatten faithfully is a BuildError naming the place (build.py lists
 the forms).  Minifying, checking and writing the script are build.py's.

@@ -192,8 +192,8 @@ def test_the_check_sees_an_unused_name():
 
 
 def test_the_bundle_holds_no_lookahead(fresh_build):
-    # the entry plays with look=False: the branches that make and use a Lookahead are
-    # taken out (build.NEVER_TRUE), so the lookahead module is not bundled
+    # the entry plays with look=None: the lookahead is given by the caller (player.play's
+    # look), so the lookahead module is not reached and not bundled
     text = fresh_build.decode("utf-8")
     assert "Lookahead" not in text and "_looked_again" not in text and "second_safety" not in text
     assert "choose_guess" in text and "def decide(" in text

@@ -54,7 +54,6 @@ def fake_package(tmp_path, monkeypatch, entry="paiza", **modules):
         path.write_text(textwrap.dedent(text))
     monkeypatch.setattr(build, "ROOT", str(tmp_path))
     monkeypatch.setattr(build, "ENTRY_MODULE", entry)
-    monkeypatch.setattr(build, "NEVER_TRUE", ())
 
 
 
@@ -67,47 +66,6 @@ def test_definitions_the_entry_never_reaches_are_left_out(tmp_path, monkeypatch)
     assert "greet" in text  # what main reaches stays
     result = subprocess.run([sys.executable, "-c", text], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert result.stdout == b"hello paiza\n", result.stderr
-
-
-BRANCHY_HELPER = """
-    '''Helper.'''
-    def only_in_the_branch():
-        return "never"
-    def greet(name, fancy=False):
-        if fancy and name:
-            return only_in_the_branch()
-        return "hello " + name
-    def lone(flag):
-        if flag:
-            return only_in_the_branch()
-"""
-
-
-def test_a_branch_the_entry_never_takes_is_left_out(tmp_path, monkeypatch):
-    entry = GOOD_ENTRY.replace('print(greet("paiza"))', 'print(greet("paiza"), lone(False))')
-    fake_package(tmp_path, monkeypatch, paiza=entry, helper=BRANCHY_HELPER)
-    script, _ = build.build(budget=1.0)
-    assert b"only_in_the_branch" in script  # the entry reaches it through both ifs
-    monkeypatch.setattr(build, "NEVER_TRUE", (("helper", "greet", "fancy and name"), ("helper", "lone", "flag")))
-    script, _ = build.build(budget=1.0)
-    assert b"only_in_the_branch" not in script
-    result = subprocess.run([sys.executable, "-c", script.decode()], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert result.stdout == b"hello paiza None\n", result.stderr  # lone's body is now a pass
-
-
-@pytest.mark.parametrize(
-    "never_true,message",
-    [
-        (("helper", "greet", "fancy or name"), "holds 0 such tests"),
-        (("helper", "nowhere", "flag"), "holds 0 such tests"),
-        (("other", "greet", "flag"), "does not reach that module"),
-    ],
-)
-def test_a_branch_said_never_taken_must_be_found(tmp_path, monkeypatch, never_true, message):
-    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=BRANCHY_HELPER)
-    monkeypatch.setattr(build, "NEVER_TRUE", (never_true,))
-    with pytest.raises(build.BuildError, match=re.escape(message)):
-        build.build()
 
 
 def test_a_name_bound_in_two_modules_is_reported_with_both_places(tmp_path, monkeypatch):
