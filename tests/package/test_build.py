@@ -1,4 +1,5 @@
-"""Tests for build.py and the bundled contest program dist/paiza_main.py.
+"""Tests for build.py, the whole build (bundler/script.py) and the bundled contest program
+dist/paiza_main.py.
 
 The committed bundle must be a fresh build of the current sources (so rebuild it with
 ``python build.py`` whenever a bundled module changes), import only the standard
@@ -20,6 +21,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 
 import build  # noqa: E402  (build.py lives at the repository root)
+from bundler import checks  # noqa: E402
+from bundler.errors import BuildError  # noqa: E402
+from bundler.script import DEFAULT_BUDGET_SECONDS  # noqa: E402
+from bundler.script import build as build_script  # noqa: E402
 from solver.contest.paiza import budget_from_environment  # noqa: E402
 from solver.official.generator import generate_pack  # noqa: E402
 from solver.official.packs import format_pack, read_pack  # noqa: E402
@@ -31,7 +36,7 @@ SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (-?\d+(?:\
 
 @pytest.fixture(scope="module")
 def fresh_build():
-    script, _ = build.build()
+    script, _ = build_script(ROOT)
     return script
 
 
@@ -114,23 +119,23 @@ def test_header_names_digest_and_budget(fresh_build):
     assert all(line.startswith("#") for line in header)
     digest = re.search(r"sha256 ([0-9a-f]{64})", "\n".join(header))
     assert digest
-    other, _ = build.build(budget=1.25)
+    other, _ = build_script(ROOT, budget=1.25)
     assert other != fresh_build
     other_text = other.decode("utf-8")
     assert "budget 1.250 s" in other_text.splitlines()[0]
     assert re.search(r"sha256 ([0-9a-f]{64})", other_text).group(1) != digest.group(1)
     # the budget is baked into the program itself, not only the header
     assert baked_budget(other) == 1.25
-    assert baked_budget(fresh_build) == build.DEFAULT_BUDGET_SECONDS
+    assert baked_budget(fresh_build) == DEFAULT_BUDGET_SECONDS
 
 
 def test_workers_are_baked_in(fresh_build):
     assert baked_budget(fresh_build, "WORKERS") is None  # the machine's cores when it runs
-    one, _ = build.build(workers=1)
+    one, _ = build_script(ROOT, workers=1)
     assert baked_budget(one, "WORKERS") == 1 and "workers 1" in one.decode().splitlines()[0]
     assert one != fresh_build
-    with pytest.raises(build.BuildError):
-        build.build(workers=0)
+    with pytest.raises(BuildError):
+        build_script(ROOT, workers=0)
 
 
 def test_clock_is_the_first_statement(fresh_build):
@@ -153,7 +158,7 @@ def test_bundle_is_minified_and_has_no_docstrings(fresh_build):
 
 
 def test_bundle_imports_only_the_standard_library(fresh_build):
-    stdlib = getattr(sys, "stdlib_module_names", build.STDLIB_FALLBACK)
+    stdlib = getattr(sys, "stdlib_module_names", checks.STDLIB_FALLBACK)
     imported = set()
     for node in ast.walk(ast.parse(fresh_build)):
         if isinstance(node, ast.Import):
@@ -168,7 +173,7 @@ def test_bundle_imports_only_the_standard_library(fresh_build):
 
 def unused_top_level_names(source):
     """Names the script binds at top level (def, class, assignment, import) and never reads
-    anywhere: what a bundle should not carry.  Independent of build.py's own pass."""
+    anywhere: what a bundle should not carry.  Independent of the build's own pass (bundler/flatten.py)."""
     tree = ast.parse(source)
     bound = set()
     for node in tree.body:
@@ -224,7 +229,7 @@ def test_vermin_finds_nothing_newer_than_38():
 
 # ---------------------------------------------------------------- running it
 
-INTERPRETERS = [(minor, build.find_python(minor)) for minor in range(8, 14)]
+INTERPRETERS = [(minor, checks.find_python(minor)) for minor in range(8, 14)]
 
 
 @pytest.fixture(scope="module")
