@@ -207,9 +207,10 @@ rest    -- where the text not indexed begins (the line break before a header), o
 # starts with two integers (the official boardFile.isHeader).  Packs write headers
 # plainly (no leading blank, single spaces): then one split on the plain pattern gives
 # every header and the text between them at once, in about half the time of a loop
-# over the matches.  Any other layout takes the general pattern.
+# over the matches.  Any other layout takes the general pattern (compiled on first use, by
+# re, which keeps it: most runs never need it, and compiling it at import costs every start).
 _NEXT_PLAIN_HEADER = re.compile(r"\n([0-9]+ [0-9][^\n]*)")
-_ANY_HEADER = re.compile(r"^[^\S\n]*[0-9]+[^\S\n]+[0-9][^\n]*", re.MULTILINE)  # [^\S\n]: what split() removes
+_ANY_HEADER = r"(?m)^[^\S\n]*[0-9]+[^\S\n]+[0-9][^\n]*"  # [^\S\n]: what split() removes
 _NOT_PLAIN = ("\t", "  ", "\n ", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
 
 
@@ -277,13 +278,14 @@ def _header_spans(text, more, begin=0):
     `begin` on, found chunk by chunk while more() is true (None: all at once); rest is
     where the line break before the first header not found is (None when every one
     was).  A chunk ends where a header line begins, so a cut index holds whole boards."""
+    any_header = re.compile(_ANY_HEADER)
     if more is None and not begin:
-        return [match.span() for match in _ANY_HEADER.finditer(text)], None
+        return [match.span() for match in any_header.finditer(text)], None
     spans, start = [], begin
     while True:
-        cut = _ANY_HEADER.search(text, start + max(2, INDEX_CHUNK))  # past a header at start + 1
+        cut = any_header.search(text, start + max(2, INDEX_CHUNK))  # past a header at start + 1
         end = cut.start() if cut else len(text)
-        spans.extend(match.span() for match in _ANY_HEADER.finditer(text, start, end))
+        spans.extend(match.span() for match in any_header.finditer(text, start, end))
         if cut is None:
             return spans, None
         if more is not None and not more():
