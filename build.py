@@ -1,13 +1,15 @@
 """Build dist/paiza_main.py, or check that the committed one is the build of the sources.
 
-    python3 build.py [--budget S] [--workers N] [--check]
+    python3 build.py [--budget S] [--workers N] [--freeze 3.8,3.11|none] [--check]
 
 The command line only: the build itself is the bundler package (bundler/__init__.py
 lists its steps).  The output is deterministic (its header holds the sha256 of the
 bundled sources and settings: no time, no commit id), so ``--check`` rebuilds in
 memory and exits 1 if dist/paiza_main.py differs (CI runs it: rebuild whenever a
-bundled module changes).  What the build refuses is one line, ``build.py: error:
-...``, and exit status 1; nothing is written then.
+bundled module changes).  The code frozen into the committed script is kept where
+this machine cannot compile it again exactly (bundler/freeze.py says when).  What the
+build refuses is one line, ``build.py: error: ...``, and exit status 1; nothing is
+written then.
 """
 
 import argparse
@@ -15,7 +17,8 @@ import os
 import sys
 
 from bundler.errors import BuildError
-from bundler.script import DEFAULT_BUDGET_SECONDS, build
+from bundler.freeze import parse_versions
+from bundler.script import DEFAULT_BUDGET_SECONDS, DEFAULT_FREEZE, build
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
@@ -33,20 +36,26 @@ def main(argv=None):
         help="worker processes sharing the boards (default: the cores the program may use when it runs; "
         "1 for a platform that counts CPU time instead of wall time)",
     )
+    parser.add_argument(
+        "--freeze", metavar="VERSIONS", default=",".join("%d.%d" % v for v in DEFAULT_FREEZE),
+        help="the Python versions whose compiled code the script carries, to start without compiling itself "
+        "(each one installed here, or kept from the committed script); 'none': the plain script "
+        "(default %(default)s)",
+    )
     parser.add_argument("--check", action="store_true", help="rebuild in memory; exit 1 if dist/paiza_main.py differs")
     args = parser.parse_args(argv)
     try:
-        script, note = build(ROOT, args.budget, args.workers)
+        with open(OUTPUT, "rb") as handle:
+            current = handle.read()
+    except OSError:
+        current = None
+    try:
+        script, note = build(ROOT, args.budget, args.workers, freeze=parse_versions(args.freeze), committed=current)
     except BuildError as exc:
         print("build.py: error: %s" % exc, file=sys.stderr)
         return 1
     relative = os.path.relpath(OUTPUT, ROOT)
     if args.check:
-        try:
-            with open(OUTPUT, "rb") as handle:
-                current = handle.read()
-        except OSError:
-            current = None
         if current != script:
             print(
                 "build.py: %s is %s; run 'python build.py' and commit it"

@@ -10,7 +10,10 @@ bundled into one script.  The steps, in order, one module each:
    every definition the entry never reaches;
 4. `minify`: python-minifier at the pinned version;
 5. `checks`: the result imports only the standard library and is Python 3.8
-   (grammar, plus a real 3.8 compile when one is installed).
+   (grammar, plus a real 3.8 compile when one is installed);
+6. `freeze`: the script as a loader, the minified source and its code compiled ahead
+   by each interpreter asked for (build.py --freeze), so that a run on one of them
+   starts without compiling it.
 
 `script` runs them end to end and writes the header (`errors`: the BuildError each
 step raises on what it cannot bundle faithfully).  build.py at the repository root is
