@@ -1,304 +1,27 @@
-"""Build dist/paiza_main.py: the contest program as one flat, minified, stdlib-only script.
+"""Build dist/paiza_main.py, or check that the committed one is the build of the sources.
 
-paiza.IO runs a single source file, so the modules `solver/contest/paiza.py`
-needs are bundled into one script (steps 1-2 are flatten.py's):
+    python3 build.py [--budget S] [--workers N] [--freeze 3.8,3.11|none] [--check]
 
-1. follow the intra-package imports (``from .module import a, b``,
-   ``from ..layer.module import a``) from solver/contest/paiza.py recursively and
-   order the modules so each follows what it imports;
-2. concatenate their top-level statements in that order, dropping the
-   intra-package imports (every top-level name now lives in one namespace),
-   hoisting ``from __future__`` and standard-library imports to the top (once
-   each), and dropping ``if __name__ == "__main__"`` blocks of all but the entry;
-   then drop every top-level definition, assignment and import the program never
-   reaches from the statements that run (the modules keep helpers for tests and
-   other commands: the bundle carries only what the entry uses).  "Reaches" is read
-   with the entry's own arguments: the branches it never takes (NEVER_TRUE, taken
-   out by drop_branches) reach nothing;
-3. put the entry's FIRST_STATEMENT_CLOCK assignment first, so the run's clock
-   starts before any other set-up, and bake ``--budget`` into BUDGET_SECONDS and
-   ``--workers`` into WORKERS;
-4. minify with python-minifier (docstrings and annotations removed, locals
-   renamed; globals keep their names, since nothing here proves renaming them safe);
-5. check the result: valid Python 3.8 (grammar check, plus a real 3.8 compile when
-   one is installed), imports only the standard library.
-
-The build refuses (message, exit 1) what it cannot flatten faithfully: a top-level
-name bound by two modules, a top-level name that shadows a builtin, ``import
-solver.x``, ``from . import x``, ``from .x import *``, ``as`` renames of package
-names, relative imports below module top level or above the package, an import
-from a package's ``__init__``, a name imported from a module that does not define
-it, import cycles.
-
-The output is deterministic: its header holds the sha256 of the bundled sources
-and the build settings (no time, no commit id), so two builds give the same bytes.
-``python build.py --check`` rebuilds in memory and exits 1 if dist/paiza_main.py
-differs (CI runs it: rebuild whenever a bundled module changes).
+The command line only: the build itself is the bundler package (bundler/__init__.py
+lists its steps).  The output is deterministic (its header holds the sha256 of the
+bundled sources and settings: no time, no commit id), so ``--check`` rebuilds in
+memory and exits 1 if dist/paiza_main.py differs (CI runs it: rebuild whenever a
+bundled module changes).  The code frozen into the committed script is kept where
+this machine cannot compile it again exactly (bundler/freeze.py says when).  What the
+build refuses is one line, ``build.py: error: ...``, and exit status 1; nothing is
+written then.
 """
 
 import argparse
-import ast
-import glob
-import hashlib
-import json
 import os
-import shutil
-import subprocess
 import sys
 
-from flatten import PACKAGE, BuildError, bundle, check_names, dependency_order
+from bundler.errors import BuildError
+from bundler.freeze import parse_versions
+from bundler.script import DEFAULT_BUDGET_SECONDS, DEFAULT_FREEZE, build
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
-ENTRY_MODULE = "contest.paiza"  # dotted, under PACKAGE
 OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
-
-# The budget baked into the bundle, in seconds from process start (solver/contest/clock.py
-# reads it from /proc, so interpreter start-up counts) to the last board started.
-# paiza.IO stops the whole run at 2.0 s.  Outside the budget: the board in progress at
-# the deadline (a board is started only while batch.LAST_BOARD_SECONDS are left, and it
-# stops at its next stall past the deadline), the last writes and the exit.  The whole
-# process's wall time with it is in every table of ../shared/tools/versus.py (docs/measurements.md).
-# Reading and indexing the pack count against the budget, so a bigger pack leaves less
-# time to play (the plan in solver/contest/plan.py then picks fewer).  After the
-# budget come batch.COLLECT_GRACE_SECONDS for the workers' last records, the list's
-# write (2.3 MB on a 20,000-board ADC2025 pack) and the exit: 1.92 s let the whole
-# process reach 1.96 s there, past the 1.95 s bar (docs/measurements.md, "Wall time").
-DEFAULT_BUDGET_SECONDS = 1.90
-
-# Code the entry never runs with its own arguments, left out of the bundle: each
-# (module, function, test) names an `if` with no else whose test is never true in the
-# entry's run.  paiza.main plays with batch.solve_text's default look=False, so
-# player.decide never makes a Lookahead and policy.choose_guess never gets one: the
-# lookahead module and the policy's second look are not bundled.  The build fails when
-# a test is no longer found in its function (the code changed: say it again).
-NEVER_TRUE = ()
-
-MINIFIER_VERSION = "2.11.3"
-MINIFY_OPTIONS = {
-    "remove_literal_statements": True,  # docstrings
-    "remove_annotations": True,
-    "rename_locals": True,
-    "rename_globals": False,  # not proven safe: a global may be read by name (namedtuple fields, getattr)
-    "hoist_literals": False,  # it would add new module-level names
-    "remove_asserts": False,  # asserts may guard behaviour; keep the program as tested
-    "remove_debug": False,
-}
-TARGET_VERSION = (3, 8)
-
-# Used when sys.stdlib_module_names (3.10+) is missing: the standard modules a
-# solver module may reasonably import.  A module outside it fails the build on old
-# interpreters only, never silently passes.
-STDLIB_FALLBACK = frozenset(
-    "__future__ abc argparse array bisect builtins collections contextlib copy dataclasses decimal "
-    "enum fractions functools gc heapq io itertools math operator os random re statistics string "
-    "struct sys textwrap time types typing warnings".split()
-)
-
-
-# ---------------------------------------------------------------- branches the entry never takes
-
-
-def _statement_lists(node):
-    """Every list of statements inside `node` (bodies, else parts, handlers), nested too."""
-    for sub in ast.walk(node):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(sub, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                yield block
-        for handler in getattr(sub, "handlers", ()):
-            yield handler.body
-
-
-def drop_branches(modules, never_true):
-    """Take out of the modules (their trees and lines) each ``if`` whose test the entry
-    never makes true, so that what only that branch reaches is left out as unreached.
-
-    never_true -- (module, function, test) triples: the dotted module under PACKAGE,
-                  a top-level function of it, the source of the ``if``'s test.
-    BuildError when a module is not bundled, or the function does not hold exactly one
-    ``if`` with that test, or that ``if`` has an else or shares its lines."""
-    by_name = {module.name: module for module in modules}
-    for module_name, function, test in never_true:
-        module = by_name.get(module_name)
-        place = "%s, %s(): 'if %s:'" % (module_name.replace(".", "/") + ".py", function, test)
-        if module is None:
-            raise BuildError("%s is listed as never true, but the entry does not reach that module" % place)
-        wanted = ast.dump(ast.parse(test, mode="eval").body)
-        found = [
-            (block, node)
-            for top in module.tree.body
-            if isinstance(top, ast.FunctionDef) and top.name == function
-            for block in _statement_lists(top)
-            for node in block
-            if isinstance(node, ast.If) and ast.dump(node.test) == wanted
-        ]
-        if len(found) != 1:
-            raise BuildError("%s is listed as never true, but the function holds %d such tests: "
-                             "the code changed, say again what the entry never runs" % (place, len(found)))
-        block, node = found[0]
-        _drop_if(module, block, node, place)
-
-
-def _drop_if(module, block, node, place):
-    """Remove the ``if`` statement `node` from `block` and blank its lines (a ``pass``
-    stands in when it was the block's only statement)."""
-    first, last = node.lineno, node.end_lineno
-    at = block.index(node)
-    before = block[at - 1].end_lineno if at else 0
-    after = block[at + 1].lineno if at + 1 < len(block) else None
-    indent = module.lines[first - 1][: node.col_offset]
-    if node.orelse or indent.strip() or before >= first or (after is not None and after <= last):
-        raise BuildError("%s must be an if with no else, on lines of its own" % place)
-    if len(block) == 1:
-        block[at] = ast.Pass(lineno=first, col_offset=node.col_offset, end_lineno=first, end_col_offset=node.col_offset + 4)
-        module.lines[first - 1 : last] = [indent + "pass\n"] + [""] * (last - first)
-    else:
-        del block[at]
-        module.lines[first - 1 : last] = [""] * (last - first + 1)
-
-
-# ---------------------------------------------------------------- minifying and checking
-
-
-def minify(source):
-    try:
-        import python_minifier
-    except ImportError:
-        raise BuildError(
-            "python-minifier is not installed: pip install python-minifier==%s" % MINIFIER_VERSION
-        ) from None
-    version = getattr(python_minifier, "__version__", None)
-    if version is None:
-        try:
-            from importlib.metadata import version as dist_version
-
-            version = dist_version("python-minifier")
-        except Exception:  # pragma: no cover - metadata missing
-            version = "unknown"
-    if version != MINIFIER_VERSION:
-        raise BuildError(
-            "python-minifier %s is installed; the build is pinned to %s (its output differs between versions)"
-            % (version, MINIFIER_VERSION)
-        )
-    return python_minifier.minify(source, **MINIFY_OPTIONS)
-
-
-def stdlib_names():
-    return getattr(sys, "stdlib_module_names", STDLIB_FALLBACK)
-
-
-def check_stdlib_only(tree, label="the bundle", relative_ok=False):
-    """BuildError if the script imports anything but the standard library (a module's
-    own source: `relative_ok`, its intra-package imports are allowed)."""
-    allowed = stdlib_names()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            tops = [alias.name.split(".")[0] for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                if relative_ok:
-                    continue
-                raise BuildError("%s line %d: relative import left in the bundle" % (label, node.lineno))
-            tops = [node.module.split(".")[0]]
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__":
-            raise BuildError("%s line %d: __import__ call; the bundle must import statically" % (label, node.lineno))
-        else:
-            continue
-        for top in tops:
-            if top not in allowed:
-                raise BuildError(
-                    "%s line %d: imports %r, which is not in the standard library" % (label, node.lineno, top)
-                )
-
-
-def find_python(minor):
-    """A CPython 3.<minor> interpreter path, or None: python3.X on PATH or under pyenv's versions."""
-    roots = []
-    if os.environ.get("PYENV_ROOT"):
-        roots.append(os.environ["PYENV_ROOT"])
-    roots.append(os.path.expanduser("~/.pyenv"))
-    for root in roots:
-        candidates = sorted(glob.glob(os.path.join(root, "versions", "3.%d.*" % minor, "bin", "python3")))
-        candidates = [
-            c
-            for c in candidates
-            if os.path.basename(os.path.dirname(os.path.dirname(c)))[len("3.%d." % minor) :].isdigit()
-        ]
-        if candidates:
-            return candidates[-1]
-    found = shutil.which("python3.%d" % minor)
-    if found and "shims" not in found:  # a pyenv shim may refuse a version that is not selected
-        return found
-    return None
-
-
-def check_python38(source):
-    """BuildError unless `source` is valid Python 3.8 (grammar; a real 3.8 compile when installed)."""
-    try:
-        ast.parse(source, "paiza_main.py", feature_version=TARGET_VERSION)
-    except SyntaxError as exc:
-        raise BuildError(
-            "the minified script is not Python %d.%d: line %s: %s" % (TARGET_VERSION + (exc.lineno, exc.msg))
-        ) from None
-    python38 = find_python(TARGET_VERSION[1])
-    if python38 is None:
-        return "grammar only (no Python 3.%d installed)" % TARGET_VERSION[1]
-    result = subprocess.run(
-        [python38, "-I", "-c", "import sys; compile(sys.stdin.buffer.read(), 'paiza_main.py', 'exec')"],
-        input=source.encode("utf-8"),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    if result.returncode != 0:
-        raise BuildError(
-            "Python 3.%d cannot compile the minified script:\n%s"
-            % (TARGET_VERSION[1], result.stderr.decode("utf-8", "replace"))
-        )
-    return "compiled by " + python38
-
-
-def source_digest(modules, budget, workers=None):
-    """sha256 of the bundled sources and every setting that shapes the output."""
-    record = {
-        "modules": [[m.label, m.text] for m in modules],
-        "budget": float(budget),
-        "workers": workers,
-        "never_true": [list(branch) for branch in NEVER_TRUE],
-        "minifier": MINIFIER_VERSION,
-        "options": MINIFY_OPTIONS,
-        "target": list(TARGET_VERSION),
-    }
-    return hashlib.sha256(json.dumps(record, sort_keys=True).encode("utf-8")).hexdigest()
-
-
-def build(budget=DEFAULT_BUDGET_SECONDS, workers=None):
-    """(script bytes, a note on the 3.8 check and what was left out).  BuildError if anything is wrong."""
-    if not (0 < budget < 2.0):
-        raise BuildError("--budget %r: paiza.IO stops the run at 2.0 s; give 0 < budget < 2" % budget)
-    if workers is not None and not 1 <= workers <= 64:
-        raise BuildError("--workers %r: give a whole number from 1 to 64 (leave it out for the machine's cores)" % workers)
-    modules = dependency_order(ENTRY_MODULE, ROOT)
-    for module in modules:  # every source, also where the bundle drops the import as unused
-        check_stdlib_only(module.tree, module.label, relative_ok=True)
-    check_names(modules)
-    drop_branches(modules, NEVER_TRUE)
-    flat, dropped = bundle(modules, budget, workers)
-    try:
-        flat_tree = ast.parse(flat, "bundle")
-    except SyntaxError as exc:  # pragma: no cover - a bug in bundle()
-        raise BuildError("the flat bundle does not parse: line %s: %s" % (exc.lineno, exc.msg)) from None
-    check_stdlib_only(flat_tree, "the flat bundle")
-    small = minify(flat)
-    check_stdlib_only(ast.parse(small, "paiza_main.py"))
-    note = "3.8 check: %s; %d definitions the entry never reaches left out" % (check_python38(small), len(dropped))
-    header = (
-        "# paiza_main.py: ADC Minesweeper player generated by build.py - do not edit; budget %.3f s; workers %s\n"
-        "# sources+settings sha256 %s\n"
-        "# bundled from %s/: %s\n"
-    ) % (budget, workers or "auto", source_digest(modules, budget, workers), PACKAGE, " ".join(m.name for m in modules))
-    if not small.endswith("\n"):
-        small += "\n"
-    return (header + small).encode("utf-8"), note
 
 
 def main(argv=None):
@@ -313,20 +36,26 @@ def main(argv=None):
         help="worker processes sharing the boards (default: the cores the program may use when it runs; "
         "1 for a platform that counts CPU time instead of wall time)",
     )
+    parser.add_argument(
+        "--freeze", metavar="VERSIONS", default=",".join("%d.%d" % v for v in DEFAULT_FREEZE),
+        help="the Python versions whose compiled code the script carries, to start without compiling itself "
+        "(each one installed here, or kept from the committed script); 'none': the plain script "
+        "(default %(default)s)",
+    )
     parser.add_argument("--check", action="store_true", help="rebuild in memory; exit 1 if dist/paiza_main.py differs")
     args = parser.parse_args(argv)
     try:
-        script, note = build(args.budget, args.workers)
+        with open(OUTPUT, "rb") as handle:
+            current = handle.read()
+    except OSError:
+        current = None
+    try:
+        script, note = build(ROOT, args.budget, args.workers, freeze=parse_versions(args.freeze), committed=current)
     except BuildError as exc:
         print("build.py: error: %s" % exc, file=sys.stderr)
         return 1
     relative = os.path.relpath(OUTPUT, ROOT)
     if args.check:
-        try:
-            with open(OUTPUT, "rb") as handle:
-                current = handle.read()
-        except OSError:
-            current = None
         if current != script:
             print(
                 "build.py: %s is %s; run 'python build.py' and commit it"

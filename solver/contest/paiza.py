@@ -51,7 +51,7 @@ from .workers import Stopped, stop_on_signals, stoppable, stopped
 FIRST_STATEMENT_CLOCK = time.perf_counter()
 
 # Seconds from process start to the whole run's end of play; build.py bakes its
-# --budget into the bundle here (see the reasoning in build.py, DEFAULT_BUDGET_SECONDS).
+# --budget into the bundle here (see the reasoning in bundler/script.py, DEFAULT_BUDGET_SECONDS).
 BUDGET_SECONDS = 1.90
 
 # Time spent before FIRST_STATEMENT_CLOCK where /proc cannot tell it: interpreter

@@ -35,9 +35,24 @@ nodes             -- search nodes the count took
 NODES_PER_COMPONENT = 1500  # search nodes per component before the sweep takes over
 HARD_BUDGET_SHARE = 0.05  # of the budget, for a component like one that went over it
 
-_COMB = [[comb(n, k) for k in range(n + 1)] for n in range(65)]
+# Rows of binomials, [comb(n, k) for k in 0..n], for the class sizes n up to 64 counted so far:
+# each is made when a class of its size is first met (all 65 rows at import cost every
+# start about 1 ms on CPython 3.8, docs/measurements.md, "Start-up"; a run meets few sizes).
+_COMB = {}
+_COMB_SIZES = 65
 COUNTED = run_memory("counting.COUNTED", 50000)  # shape -> its Counts (about 4.3 KB each: "Memory of the commands")
 UNFINISHED = run_memory("counting.UNFINISHED", 50000)  # shape -> the largest budget its count did not finish within
+
+
+def binomials(size):
+    """[comb(size, m) for m in 0..size]: the ways a class of `size` cells holds m mines
+    (remembered for sizes below _COMB_SIZES)."""
+    row = _COMB.get(size)
+    if row is None:
+        row = [comb(size, m) for m in range(size + 1)]
+        if size < _COMB_SIZES:
+            _COMB[size] = row
+    return row
 
 
 def walk(component):
@@ -150,7 +165,7 @@ def _enumerate(sizes, beyond, need, weights, class_mines, nodes):
     constraint still needs on the current path; beyond[i] holds (constraint, the cells
     it still covers after class i) for each constraint of class i."""
     count = len(sizes)
-    ways_of = [_COMB[size] if size < len(_COMB) else [comb(size, m) for m in range(size + 1)] for size in sizes]
+    ways_of = [binomials(size) for size in sizes]
     mined = []  # (class_mines list, count) of the classes holding mines on the current path
     at_m = [0] * count  # class i's current count
     at_high = [0] * count  # its last count

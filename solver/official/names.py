@@ -32,13 +32,14 @@ _PLAIN_KEY = re.compile(
 # and mode (name_fields: parts of at most 999 digits, which int() always reads), or
 # nothing of any other name that starts with a letter or '_' (it tells nothing, and
 # the reader takes it), or a name's first digit (the reader refuses it), or else the
-# whole line.
+# whole line.  (A pattern that re compiles on first use and keeps: the contest entry meets
+# such a line seldom, and compiling it at import would cost every start; "Start-up" in
+# docs/measurements.md.)
 _S = r"[^\S\n]"
-_ANY_KEY = re.compile(
-    r"^%s*([0-9]+)%s+([0-9]+)%s+(?:([0-9]+)%s+(?=\S))?"
+_ANY_KEY = (
+    r"(?m)^%s*([0-9]+)%s+([0-9]+)%s+(?:([0-9]+)%s+(?=\S))?"
     r"(?:([^_x\s]*[_x][0-9]{1,999}[_x][0-9]{1,999}[_x][0-9]{1,999}[_x])[0-9]{1,999}(\S*)|[A-Za-z_]|([0-9]))[^\n]*$"
-    r"|^([^\n]*)$" % (_S, _S, _S, _S),
-    re.MULTILINE,
+    r"|^([^\n]*)$" % (_S, _S, _S, _S)
 )
 KEY_BLOCK = 1 << 15  # header lines keyed between two calls of `more`
 
@@ -118,6 +119,6 @@ def shape_keys(headers, more=None):
         others = [first + k for k, key in enumerate(block) if not key[3]]
         keys.extend(block)
         if others:
-            for k, key in zip(others, _ANY_KEY.findall("\n".join([headers[k] for k in others]))):
+            for k, key in zip(others, re.findall(_ANY_KEY, "\n".join([headers[k] for k in others]))):
                 keys[k] = key
     return keys

@@ -108,18 +108,19 @@ class LineNumbers:
 # Header lines found in the raw text: the plain pattern (a header as packs write it,
 # with the line break before it) and the general one (any layout: what split() removes
 # may lead and separate the fields).  Searching for the next header of any layout, the
-# spaces are one character class (an alternation is several times slower).
+# spaces are one character class (an alternation is several times slower).  All but the
+# plain pattern are strings that `re` compiles on first use and keeps: most runs need
+# none of them, and compiling them at import costs every start.
 _NEXT_PLAIN_HEADER = re.compile(r"\n([0-9]+ [0-9][^\n]*)")
-_ANY_HEADER = re.compile(r"^[^\S\n]*[0-9]+[^\S\n]+[0-9][^\n]*", re.MULTILINE)  # [^\S\n]: what split() removes
+_ANY_HEADER = r"(?m)^[^\S\n]*[0-9]+[^\S\n]+[0-9][^\n]*"  # [^\S\n]: what split() removes
 # what str.split() removes but the line break (every c with c.isspace()), and a byte-order mark
 BLANKS = "\t\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 _BLANK_CLASS = "[%s]" % BLANKS
 # (?=([0-9]+))\1 takes the whole run of digits at once and never gives any back: a
 # line of ten million digits is read once, not once for each shorter run.
-_NEXT_ANY_HEADER = re.compile(r"\n%s*(?=([0-9]+))\1%s+[0-9]" % (_BLANK_CLASS, _BLANK_CLASS))
+_NEXT_ANY_HEADER = r"\n%s*(?=([0-9]+))\1%s+[0-9]" % (_BLANK_CLASS, _BLANK_CLASS)
 _NOT_PLAIN = ("\t", "  ", "\n ", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
-_NOT_PLAIN_AT = re.compile(r"[^\x00-\x7f]|[\t\x0b\x0c\x1c-\x1f]|  |\n |\r(?!\n)|\n\r(?!\n)")
-_NOT_BLANK = re.compile(r"[^\s\ufeff]")
+_NOT_BLANK = r"[^\s\ufeff]"
 
 
 def _plain(text):
@@ -174,8 +175,8 @@ def _whole_boards_end(text, start, reached):
     characters or more before (a board's rows are shorter), or when there is none (what
     lies there starts no board); else the line break before that header, which the next
     round indexes whole."""
-    last = 0 if start == 0 and _ANY_HEADER.match(spaced_marks(text[:LINE_SHOWN])) else None  # (a header on line 1)
-    for found in _NEXT_ANY_HEADER.finditer(text, start, min(reached, start + INDEX_CHUNK + SEARCH_WINDOW)):
+    last = 0 if start == 0 and re.compile(_ANY_HEADER).match(spaced_marks(text[:LINE_SHOWN])) else None  # (a header on line 1)
+    for found in re.compile(_NEXT_ANY_HEADER).finditer(text, start, min(reached, start + INDEX_CHUNK + SEARCH_WINDOW)):
         last = found.start()
     if last is None or reached - last >= ROWS_KEPT:
         return reached
@@ -194,7 +195,7 @@ def _cut(text, start, end):
     if cut > start:
         return cut
     line = text.rfind("\n", start, most) + 1 or start  # the line that runs past `most`
-    if _ANY_HEADER.match(spaced_marks(text[line : line + LINE_SHOWN])):
+    if re.compile(_ANY_HEADER).match(spaced_marks(text[line : line + LINE_SHOWN])):
         stop = text.find("\n", line, end)
         return end if stop < 0 else stop
     return most
@@ -223,7 +224,7 @@ def _tail_of(text, start, end, before=None):
     filled = ahead + text.count("\n", start, last) if last is not None else (before.filled if before else 0)
     if before is not None and before.first is not None:
         return Tail(ahead + lines, filled, before.first, before.first_line, before.after + filled - before.filled)
-    first = _NOT_BLANK.search(text, start, end)
+    first = re.compile(_NOT_BLANK).search(text, start, end)
     if first is None:
         return Tail(ahead + lines, filled, None, None, 0)
     line_start = max(start, text.rfind("\n", start, first.start()) + 1)
@@ -250,7 +251,7 @@ def _split_while(text, more, begin=0):
     while True:
         if not _plain(_opening(text, start)):  # a text not laid out plainly may hold no plain
             return None, None, None  # header up to its end: the search below would scan it all
-        end, reached = _next_header(text, start + INDEX_CHUNK, more, _NEXT_ANY_HEADER)
+        end, reached = _next_header(text, start + INDEX_CHUNK, more, re.compile(_NEXT_ANY_HEADER))
         if end is None:  # stopped inside the search: the round ends where no board is cut
             reached = _whole_boards_end(text, start, reached)
             if reached <= start:
@@ -284,11 +285,11 @@ def _header_spans(text, more, begin=0):
         if more is None and not begin:
             end, reached = len(text), len(text)
         else:
-            end, reached = _next_header(text, start + max(2, INDEX_CHUNK), more, _NEXT_ANY_HEADER)
+            end, reached = _next_header(text, start + max(2, INDEX_CHUNK), more, re.compile(_NEXT_ANY_HEADER))
         if end is None:  # stopped inside the search: the round ends where no board is cut
             reached = _whole_boards_end(text, start, reached)
         stop = reached if end is None else end
-        spans.extend(match.span() for match in _ANY_HEADER.finditer(text, start, stop))
+        spans.extend(match.span() for match in re.compile(_ANY_HEADER).finditer(text, start, stop))
         if end is None or end == len(text):
             rest = None if end is not None else stop
             break
@@ -320,7 +321,7 @@ def _strays(before, tail, first_line, kind):
     """[(line number, normal text, lines after it, kind)] of the first non-blank line of
     the text before the first header (`before`: behind one more line break, at most
     ROWS_KEPT characters kept; `tail`: the Tail of what was not kept), or []."""
-    found = _NOT_BLANK.search(before)
+    found = re.compile(_NOT_BLANK).search(before)
     if found is not None:
         line_start = before.rfind("\n", 0, found.start()) + 1
         line_end = before.find("\n", found.start())

@@ -14,9 +14,12 @@ from .lines import is_count, normal_line, spaced_marks
 
 # JavaScript's \d and \w are ASCII only (the official regexes carry no 'u' flag): re.ASCII
 _SELECT_HEADER = re.compile(r"^(\d+) +(\d+) +(\w+)", re.ASCII)  # official cellListFile.isHeader
-_JS_DECIMAL = re.compile(r"[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)", re.ASCII)
-_JS_PREFIXED = re.compile(r"0([xXoObB])([0-9a-fA-F]+)", re.ASCII)
-_JS_INFINITY = re.compile(r"[+-]?Infinity")
+# Number()'s other forms, for a token that is no plain count: patterns that re compiles on
+# first use and keeps, since compiling them at import would cost every start of the
+# contest entry, which meets them only on a rare token (docs/measurements.md, "Start-up").
+_JS_DECIMAL = r"(?a)[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)"
+_JS_PREFIXED = r"(?a)0([xXoObB])([0-9a-fA-F]+)"
+_JS_INFINITY = r"[+-]?Infinity"
 
 SelectEntry = namedtuple("SelectEntry", "width height mines name clicks line")
 SelectEntry.__doc__ = """One board of a select list.
@@ -29,9 +32,9 @@ mines  -- the mine count of a four-field header, else None
 def js_number(token):
     """JavaScript Number(token) for one whitespace-free token (NaN as None)."""
     try:
-        if _JS_DECIMAL.fullmatch(token):
+        if re.fullmatch(_JS_DECIMAL, token):
             return float(token)
-        prefixed = _JS_PREFIXED.fullmatch(token)
+        prefixed = re.fullmatch(_JS_PREFIXED, token)
         if prefixed:
             base = {"x": 16, "o": 8, "b": 2}[prefixed.group(1).lower()]
             value = int(prefixed.group(2), base)
@@ -39,7 +42,7 @@ def js_number(token):
                 return float(value)
             except OverflowError:  # JavaScript rounds it to Infinity
                 return float("inf")
-        if _JS_INFINITY.fullmatch(token):
+        if re.fullmatch(_JS_INFINITY, token):
             return float("-inf") if token[0] == "-" else float("inf")
     except ValueError:  # a digit outside the base, e.g. '0b2' or '0o9'
         return None

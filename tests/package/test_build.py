@@ -1,9 +1,11 @@
-"""Tests for build.py and the bundled contest program dist/paiza_main.py.
+"""Tests for build.py, the whole build (bundler/script.py) and the bundled contest program
+dist/paiza_main.py.
 
 The committed bundle must be a fresh build of the current sources (so rebuild it with
 ``python build.py`` whenever a bundled module changes), import only the standard
 library, run on every installed CPython 3.8..3.13 and print exactly what the package
-prints.  What the flattening keeps and refuses: test_flatten.py.
+prints.  What the flattening keeps and refuses: test_flatten.py; the frozen code and
+its loader: test_freeze.py.
 """
 
 import ast
@@ -20,6 +22,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 
 import build  # noqa: E402  (build.py lives at the repository root)
+from bundler import checks  # noqa: E402
+from bundler.errors import BuildError  # noqa: E402
+from bundler.freeze import committed_entries, script_source  # noqa: E402
+from bundler.script import DEFAULT_BUDGET_SECONDS  # noqa: E402
+from bundler.script import build as build_script  # noqa: E402
 from solver.contest.paiza import budget_from_environment  # noqa: E402
 from solver.official.generator import generate_pack  # noqa: E402
 from solver.official.packs import format_pack, read_pack  # noqa: E402
@@ -31,8 +38,18 @@ SUMMARY = re.compile(r"^boards (\d+)/(\d+)  seconds (\d+\.\d+)  score (-?\d+(?:\
 
 @pytest.fixture(scope="module")
 def fresh_build():
-    script, _ = build.build()
+    # the committed script given, as build.py gives it: its frozen code is kept where this
+    # machine lacks the interpreter to compile it again (bundler/freeze.py)
+    with open(DIST, "rb") as handle:
+        committed = handle.read()
+    script, _ = build_script(ROOT, committed=committed)
     return script
+
+
+@pytest.fixture(scope="module")
+def fresh_source(fresh_build):
+    """The minified program the bundle runs (the loader's string literal)."""
+    return script_source(fresh_build.decode("utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -71,8 +88,8 @@ def package_solve(pack_text):
 
 
 def baked_budget(script, name="BUDGET_SECONDS"):
-    """The value the script assigns to BUDGET_SECONDS (or `name`) at top level."""
-    for node in ast.parse(script).body:
+    """The value the script's program assigns to BUDGET_SECONDS (or `name`) at top level."""
+    for node in ast.parse(script_source(script.decode("utf-8"))).body:
         if isinstance(node, ast.Assign) and [ast.dump(t) for t in node.targets] == [
             ast.dump(ast.Name(name, ast.Store()))
         ]:
@@ -114,27 +131,27 @@ def test_header_names_digest_and_budget(fresh_build):
     assert all(line.startswith("#") for line in header)
     digest = re.search(r"sha256 ([0-9a-f]{64})", "\n".join(header))
     assert digest
-    other, _ = build.build(budget=1.25)
+    other, _ = build_script(ROOT, budget=1.25, freeze=())
     assert other != fresh_build
     other_text = other.decode("utf-8")
     assert "budget 1.250 s" in other_text.splitlines()[0]
     assert re.search(r"sha256 ([0-9a-f]{64})", other_text).group(1) != digest.group(1)
     # the budget is baked into the program itself, not only the header
     assert baked_budget(other) == 1.25
-    assert baked_budget(fresh_build) == build.DEFAULT_BUDGET_SECONDS
+    assert baked_budget(fresh_build) == DEFAULT_BUDGET_SECONDS
 
 
 def test_workers_are_baked_in(fresh_build):
     assert baked_budget(fresh_build, "WORKERS") is None  # the machine's cores when it runs
-    one, _ = build.build(workers=1)
+    one, _ = build_script(ROOT, workers=1, freeze=())
     assert baked_budget(one, "WORKERS") == 1 and "workers 1" in one.decode().splitlines()[0]
     assert one != fresh_build
-    with pytest.raises(build.BuildError):
-        build.build(workers=0)
+    with pytest.raises(BuildError):
+        build_script(ROOT, workers=0)
 
 
-def test_clock_is_the_first_statement(fresh_build):
-    tree = ast.parse(fresh_build)
+def test_clock_is_the_first_statement(fresh_source):
+    tree = ast.parse(fresh_source)
     first_two = [ast.dump(node) for node in tree.body[:2]]
     assert first_two == [
         ast.dump(ast.parse("import time").body[0]),
@@ -142,9 +159,8 @@ def test_clock_is_the_first_statement(fresh_build):
     ]
 
 
-def test_bundle_is_minified_and_has_no_docstrings(fresh_build):
-    tree = ast.parse(fresh_build)
-    for node in ast.walk(tree):
+def test_bundle_is_minified_and_has_no_docstrings(fresh_build, fresh_source):
+    for node in [*ast.walk(ast.parse(fresh_source)), *ast.walk(ast.parse(fresh_build))]:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.Module)):
             assert ast.get_docstring(node) is None, getattr(node, "name", "module")
         assert not isinstance(node, ast.AnnAssign)
@@ -152,10 +168,10 @@ def test_bundle_is_minified_and_has_no_docstrings(fresh_build):
             assert node.annotation is None
 
 
-def test_bundle_imports_only_the_standard_library(fresh_build):
-    stdlib = getattr(sys, "stdlib_module_names", build.STDLIB_FALLBACK)
+def test_bundle_imports_only_the_standard_library(fresh_build, fresh_source):
+    stdlib = set(getattr(sys, "stdlib_module_names", checks.STDLIB_FALLBACK)) | {"_frozen_importlib_external"}
     imported = set()
-    for node in ast.walk(ast.parse(fresh_build)):
+    for node in [*ast.walk(ast.parse(fresh_source)), *ast.walk(ast.parse(fresh_build))]:
         if isinstance(node, ast.Import):
             imported.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -168,7 +184,7 @@ def test_bundle_imports_only_the_standard_library(fresh_build):
 
 def unused_top_level_names(source):
     """Names the script binds at top level (def, class, assignment, import) and never reads
-    anywhere: what a bundle should not carry.  Independent of build.py's own pass."""
+    anywhere: what a bundle should not carry.  Independent of the build's own pass (bundler/flatten.py)."""
     tree = ast.parse(source)
     bound = set()
     for node in tree.body:
@@ -182,8 +198,8 @@ def unused_top_level_names(source):
     return bound - read
 
 
-def test_the_bundle_holds_no_name_it_never_uses(fresh_build):
-    unused = unused_top_level_names(fresh_build.decode("utf-8"))
+def test_the_bundle_holds_no_name_it_never_uses(fresh_source):
+    unused = unused_top_level_names(fresh_source)
     assert unused == set(), sorted(unused)
 
 
@@ -191,31 +207,34 @@ def test_the_check_sees_an_unused_name():
     assert unused_top_level_names("import os\ndef f():\n    return g()\ndef g():\n    return 1\nX = 2\nf()\n") == {"os", "X"}
 
 
-def test_the_bundle_holds_no_lookahead(fresh_build):
-    # the entry plays with look=False: the branches that make and use a Lookahead are
-    # taken out (build.NEVER_TRUE), so the lookahead module is not bundled
-    text = fresh_build.decode("utf-8")
+def test_the_bundle_holds_no_lookahead(fresh_source):
+    # the entry plays with look=None: the lookahead is given by the caller (player.play's
+    # look), so the lookahead module is not reached and not bundled
+    text = fresh_source
     assert "Lookahead" not in text and "_looked_again" not in text and "second_safety" not in text
     assert "choose_guess" in text and "def decide(" in text
 
 
-def test_the_bundle_holds_no_argument_parsing(fresh_build):
-    text = fresh_build.decode("utf-8")
+def test_the_bundle_holds_no_argument_parsing(fresh_source):
+    text = fresh_source
     assert "argparse" not in text and "add_argument" not in text
 
 
-def test_bundle_parses_as_python_38(fresh_build):
+def test_bundle_parses_as_python_38(fresh_build, fresh_source):
     ast.parse(fresh_build, feature_version=(3, 8))
+    ast.parse(fresh_source, feature_version=(3, 8))
 
 
-def test_vermin_finds_nothing_newer_than_38():
+def test_vermin_finds_nothing_newer_than_38(tmp_path, fresh_source):
     vermin = shutil.which("vermin")
     if vermin is None:
         pytest.skip("vermin is not installed")
     # int.bit_count (3.10) is excluded: solver/grid/bitset.py takes it inside try/except
     # AttributeError with a 3.8 fallback, which vermin cannot see; the run on 3.8 below proves it
+    program = tmp_path / "program.py"  # the loader's string literal: what runs
+    program.write_text(fresh_source, encoding="utf-8")
     result = subprocess.run(
-        [vermin, "-t=3.8-", "--no-tips", "--violations", "--exclude", "int.bit_count", DIST],
+        [vermin, "-t=3.8-", "--no-tips", "--violations", "--exclude", "int.bit_count", DIST, str(program)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
@@ -224,12 +243,31 @@ def test_vermin_finds_nothing_newer_than_38():
 
 # ---------------------------------------------------------------- running it
 
-INTERPRETERS = [(minor, build.find_python(minor)) for minor in range(8, 14)]
+INTERPRETERS = [(minor, checks.find_python(minor)) for minor in range(8, 14)]
 
 
 @pytest.fixture(scope="module")
 def reference_output(small_pack):
     return package_solve(small_pack)
+
+
+# What the bundle's loader gives exec under an interpreter: "code" (the code frozen for it)
+# or "str" (the source, compiled by exec).  It runs the loader's function on the script's
+# own arguments, as the script's last statement does.
+LOADED_KIND = """
+import ast, sys
+tree = ast.parse(open(sys.argv[1], encoding="utf-8").read())
+scope = {}
+exec(compile(ast.Module(body=[n for n in tree.body if isinstance(n, ast.FunctionDef)], type_ignores=[]), "loader", "exec"), scope)
+call = tree.body[-1].value.args[0]
+print(type(scope[call.func.id](*[ast.literal_eval(a) for a in call.args])).__name__)
+"""
+
+
+def loaded_kind(python, script=DIST):
+    done = subprocess.run([python, "-c", LOADED_KIND, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    assert done.returncode == 0, done.stderr.decode()
+    return done.stdout.decode().strip()
 
 
 @pytest.mark.parametrize("minor,python", INTERPRETERS, ids=["3.%d" % minor for minor, _ in INTERPRETERS])
@@ -240,6 +278,12 @@ def test_same_output_on_every_python(minor, python, small_pack, reference_output
     assert stdout == reference_output
     match = SUMMARY.search(stderr)
     assert match and match.group(1) == match.group(2) == "30", stderr
+    # the frozen code where the script holds this version's (its magic number: the
+    # micro version compiling it may differ), else the source compiled
+    frozen = {entry.magic for entry in committed_entries(open(DIST, "rb").read()).values()}
+    magic = subprocess.run([python, "-c", "import sys; from importlib.util import MAGIC_NUMBER as m; sys.stdout.write(m.hex())"],
+                           stdout=subprocess.PIPE).stdout.decode()
+    assert loaded_kind(python) == ("code" if bytes.fromhex(magic) in frozen else "str")
 
 
 def test_output_is_a_valid_select_list_with_the_reported_score(small_pack, reference_output):

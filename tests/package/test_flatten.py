@@ -1,6 +1,7 @@
-"""Tests for flatten.py through build.build, on small fake packages: what the flat
-bundle keeps and leaves out, and the forms of import and the name clashes the build
-refuses (one message naming the place).
+"""Tests for the bundler's steps (bundler/modules.py, names.py, flatten.py) through the
+whole build, on small fake packages: what the flat bundle keeps and leaves out, and
+the forms of import and the name clashes the build refuses (one message naming the
+place).
 """
 
 import os
@@ -8,6 +9,7 @@ import re
 import subprocess
 import sys
 import textwrap
+from functools import partial
 
 import pytest
 
@@ -17,6 +19,9 @@ sys.path.insert(0, ROOT)
 from test_build import baked_budget  # noqa: E402
 
 import build  # noqa: E402  (build.py lives at the repository root)
+from bundler.errors import BuildError  # noqa: E402
+from bundler.modules import PACKAGE  # noqa: E402
+from bundler.script import build as build_script  # noqa: E402
 
 GOOD_ENTRY = """
     '''Entry.'''
@@ -42,9 +47,10 @@ GOOD_HELPER = """
 """
 
 
-def fake_package(tmp_path, monkeypatch, entry="paiza", **modules):
-    """A package of the given modules (a name "layer__module" is layer/module.py) at tmp_path."""
-    package = tmp_path / build.PACKAGE
+def fake_package(tmp_path, entry="paiza", **modules):
+    """A package of the given modules (a name "layer__module" is layer/module.py) at
+    tmp_path; the build of its entry, to call with the build's other settings."""
+    package = tmp_path / PACKAGE
     package.mkdir()
     (package / "__init__.py").write_text("")
     for name, text in modules.items():
@@ -52,16 +58,14 @@ def fake_package(tmp_path, monkeypatch, entry="paiza", **modules):
         path.parent.mkdir(exist_ok=True)
         (path.parent / "__init__.py").touch()
         path.write_text(textwrap.dedent(text))
-    monkeypatch.setattr(build, "ROOT", str(tmp_path))
-    monkeypatch.setattr(build, "ENTRY_MODULE", entry)
-    monkeypatch.setattr(build, "NEVER_TRUE", ())
+    return partial(build_script, str(tmp_path), entry=entry)
 
 
 
-def test_definitions_the_entry_never_reaches_are_left_out(tmp_path, monkeypatch):
+def test_definitions_the_entry_never_reaches_are_left_out(tmp_path):
     helper = GOOD_HELPER + "    def only_for_tests():\n        return greet('tests')\n    UNUSED = [1, 2]\n"
-    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=helper)
-    script, _ = build.build(budget=1.0)
+    make = fake_package(tmp_path, paiza=GOOD_ENTRY, helper=helper)
+    script, _ = make(budget=1.0)
     text = script.decode()
     assert "only_for_tests" not in text and "UNUSED" not in text
     assert "greet" in text  # what main reaches stays
@@ -69,58 +73,17 @@ def test_definitions_the_entry_never_reaches_are_left_out(tmp_path, monkeypatch)
     assert result.stdout == b"hello paiza\n", result.stderr
 
 
-BRANCHY_HELPER = """
-    '''Helper.'''
-    def only_in_the_branch():
-        return "never"
-    def greet(name, fancy=False):
-        if fancy and name:
-            return only_in_the_branch()
-        return "hello " + name
-    def lone(flag):
-        if flag:
-            return only_in_the_branch()
-"""
-
-
-def test_a_branch_the_entry_never_takes_is_left_out(tmp_path, monkeypatch):
-    entry = GOOD_ENTRY.replace('print(greet("paiza"))', 'print(greet("paiza"), lone(False))')
-    fake_package(tmp_path, monkeypatch, paiza=entry, helper=BRANCHY_HELPER)
-    script, _ = build.build(budget=1.0)
-    assert b"only_in_the_branch" in script  # the entry reaches it through both ifs
-    monkeypatch.setattr(build, "NEVER_TRUE", (("helper", "greet", "fancy and name"), ("helper", "lone", "flag")))
-    script, _ = build.build(budget=1.0)
-    assert b"only_in_the_branch" not in script
-    result = subprocess.run([sys.executable, "-c", script.decode()], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert result.stdout == b"hello paiza None\n", result.stderr  # lone's body is now a pass
-
-
-@pytest.mark.parametrize(
-    "never_true,message",
-    [
-        (("helper", "greet", "fancy or name"), "holds 0 such tests"),
-        (("helper", "nowhere", "flag"), "holds 0 such tests"),
-        (("other", "greet", "flag"), "does not reach that module"),
-    ],
-)
-def test_a_branch_said_never_taken_must_be_found(tmp_path, monkeypatch, never_true, message):
-    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=BRANCHY_HELPER)
-    monkeypatch.setattr(build, "NEVER_TRUE", (never_true,))
-    with pytest.raises(build.BuildError, match=re.escape(message)):
-        build.build()
-
-
-def test_a_name_bound_in_two_modules_is_reported_with_both_places(tmp_path, monkeypatch):
-    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=GOOD_HELPER + "    def main():\n        pass\n")
-    with pytest.raises(build.BuildError) as error:
-        build.build()
+def test_a_name_bound_in_two_modules_is_reported_with_both_places(tmp_path):
+    make = fake_package(tmp_path, paiza=GOOD_ENTRY, helper=GOOD_HELPER + "    def main():\n        pass\n")
+    with pytest.raises(BuildError) as error:
+        make()
     places = re.findall(r"solver/\w+\.py:\d+", str(error.value))
     assert sorted(place.split(":")[0] for place in places) == ["solver/helper.py", "solver/paiza.py"], str(error.value)
 
 
-def test_fake_package_bundles_and_runs(tmp_path, monkeypatch):
-    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=GOOD_HELPER)
-    script, _ = build.build(budget=1.0)
+def test_fake_package_bundles_and_runs(tmp_path):
+    make = fake_package(tmp_path, paiza=GOOD_ENTRY, helper=GOOD_HELPER)
+    script, _ = make(budget=1.0)
     text = script.decode()
     assert "local_variable_with_a_long_name" not in text  # locals renamed
     assert "Say hello" not in text  # docstrings gone
@@ -147,18 +110,18 @@ def test_fake_package_bundles_and_runs(tmp_path, monkeypatch):
         (GOOD_HELPER + "    from collections import OrderedDict as main\n", "'main' is bound in"),
     ],
 )
-def test_build_refuses_what_it_cannot_flatten(tmp_path, monkeypatch, helper_text, message):
+def test_build_refuses_what_it_cannot_flatten(tmp_path, helper_text, message):
     other = "'''Other.'''\nthing = 1\n"
-    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=helper_text, other=other)
-    with pytest.raises(build.BuildError, match=re.escape(message)):
-        build.build()
+    make = fake_package(tmp_path, paiza=GOOD_ENTRY, helper=helper_text, other=other)
+    with pytest.raises(BuildError, match=re.escape(message)):
+        make()
 
 
-def test_modules_in_subpackages_bundle_and_run(tmp_path, monkeypatch):
+def test_modules_in_subpackages_bundle_and_run(tmp_path):
     entry = GOOD_ENTRY.replace("from .helper import greet", "from ..grid.helper import greet")
     assert entry != GOOD_ENTRY
-    fake_package(tmp_path, monkeypatch, entry="contest.paiza", contest__paiza=entry, grid__helper=GOOD_HELPER)
-    script, _ = build.build(budget=1.0)
+    make = fake_package(tmp_path, entry="contest.paiza", contest__paiza=entry, grid__helper=GOOD_HELPER)
+    script, _ = make(budget=1.0)
     assert b"# ---- solver/grid/helper.py" not in script  # labels are gone after minifying
     result = subprocess.run([sys.executable, "-c", script.decode()], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert result.stdout == b"hello paiza\n", result.stderr
@@ -172,31 +135,31 @@ def test_modules_in_subpackages_bundle_and_run(tmp_path, monkeypatch):
         ("from ..grid import greet", "package's __init__"),
     ],
 )
-def test_subpackage_imports_the_build_cannot_follow(tmp_path, monkeypatch, import_line, message):
+def test_subpackage_imports_the_build_cannot_follow(tmp_path, import_line, message):
     entry = GOOD_ENTRY.replace("from .helper import greet", import_line)
-    fake_package(tmp_path, monkeypatch, entry="contest.paiza", contest__paiza=entry, grid__helper=GOOD_HELPER)
-    with pytest.raises(build.BuildError, match=re.escape(message)):
-        build.build()
+    make = fake_package(tmp_path, entry="contest.paiza", contest__paiza=entry, grid__helper=GOOD_HELPER)
+    with pytest.raises(BuildError, match=re.escape(message)):
+        make()
 
 
 def test_build_exits_1_with_a_message(tmp_path, monkeypatch, capsys):
-    fake_package(tmp_path, monkeypatch, paiza=GOOD_ENTRY, helper=GOOD_HELPER + "    import solver.other\n")
+    entry = GOOD_ENTRY.replace("from .helper import greet", "from ..grid.helper import greet")
+    fake_package(tmp_path, entry="contest.paiza", contest__paiza=entry, grid__helper=GOOD_HELPER + "    import solver.other\n")
+    monkeypatch.setattr(build, "ROOT", str(tmp_path))
     monkeypatch.setattr(build, "OUTPUT", str(tmp_path / "out.py"))
     assert build.main([]) == 1
     assert "error" in capsys.readouterr().err
     assert not (tmp_path / "out.py").exists()
 
 
-def test_entry_without_clock_is_refused(tmp_path, monkeypatch):
+def test_entry_without_clock_is_refused(tmp_path):
     entry = GOOD_ENTRY.replace("FIRST_STATEMENT_CLOCK = time.perf_counter()", "")
-    fake_package(tmp_path, monkeypatch, paiza=entry, helper=GOOD_HELPER)
-    with pytest.raises(build.BuildError, match="FIRST_STATEMENT_CLOCK"):
-        build.build()
+    make = fake_package(tmp_path, paiza=entry, helper=GOOD_HELPER)
+    with pytest.raises(BuildError, match="FIRST_STATEMENT_CLOCK"):
+        make()
 
 
 def test_budget_outside_the_limit_is_refused():
     for budget in (0, -1, 2.0, 5):
-        with pytest.raises(build.BuildError, match="budget"):
-            build.build(budget=budget)
-
-
+        with pytest.raises(BuildError, match="budget"):
+            build_script(ROOT, budget=budget)

@@ -1,4 +1,5 @@
-"""The package's layers: every import goes the way the layers' docstrings say.
+"""The package's layers: every import goes the way the layers' docstrings say; the bundler
+beside it lists its steps.
 
 Each folder of solver/ is a layer whose __init__ docstring ends its description
 with a line "May import: a, b." (or "the standard library only", or "every
@@ -107,3 +108,16 @@ def test_the_check_finds_an_import_against_the_layers(tmp_path, monkeypatch):
 def test_each_module_of_a_layer_says_what_it_owns(layer):
     for path in sorted((SOLVER_DIR / layer).rglob("*.py")):
         assert ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))), path
+
+
+def test_the_bundler_reads_as_its_pipeline():
+    # bundler/ (beside solver/, no layer of it) lists its steps in its __init__ docstring
+    folder = SOLVER_DIR.parent / "bundler"
+    listed = ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8")))
+    for path in sorted(folder.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        assert ast.get_docstring(tree), path
+        if path.stem != "__init__":
+            assert "`%s`" % path.stem in listed, path
+        assert not any(isinstance(node, ast.ImportFrom) and (node.module or "").startswith("solver")
+                       for node in ast.walk(tree)), path

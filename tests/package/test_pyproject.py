@@ -21,6 +21,14 @@ def test_the_license_is_an_spdx_expression_read_by_the_backend_required():
     assert project["project"]["requires-python"] == ">=3.8"  # hatchling builds there (setuptools 77+ does not)
 
 
+def test_the_wheel_holds_the_solver_package_alone():
+    # bundler/ (the build of dist/paiza_main.py) sits beside solver/ as dev tooling
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
+    assert project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["solver"]
+    assert (PYPROJECT.parent / "bundler" / "__init__.py").exists()
+
+
 def test_the_mit_license_text_is_shipped():
     # pyproject said MIT with no LICENSE file beside it (issue 38)
     text = (PYPROJECT.parent / "LICENSE").read_text(encoding="utf-8")

@@ -2,14 +2,14 @@
 
 A docstring or comment that names code (`probability.estimate`, `Plan.pressed`,
 ``settle``, solver/engine/twostep.py) sends the reader there; after a rename it would
-send them nowhere.  Checked in every module of solver/ and in build.py and flatten.py:
+send them nowhere.  Checked in every module of solver/ and bundler/ and in build.py:
 
 - a name in backticks (`name`, `module.name`, `Class.method`, with or without ``()``)
   must be defined in the package: a module or package, a top-level name, a class's
   member or a namedtuple's field, a function's parameter;
 - a dotted reference written plainly, `module.name` where `module` is one of the
   package's modules (engine.policy, rules.RULES), must name something `module` defines;
-- a path (solver/..., docs/..., tests/..., tools/..., or a module file beside the
+- a path (solver/..., bundler/..., docs/..., tests/..., tools/..., or a module file beside the
   text's own, such as twostep.py) must exist.
 
 Backticked text that is not a name (a command line, an option such as ``--look``, an
@@ -23,13 +23,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLVER = ROOT / "solver"
-SOURCES = sorted(SOLVER.rglob("*.py")) + [ROOT / "build.py", ROOT / "flatten.py"]
+SOURCES = sorted(SOLVER.rglob("*.py")) + sorted((ROOT / "bundler").rglob("*.py")) + [ROOT / "build.py"]
 HELPERS = sorted((ROOT / "tests" / "support").glob("*.py"))  # a docstring may name a test helper
 
 BACKTICKED = re.compile(r"`{1,2}([^`\n]+)`{1,2}")
 NAME = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*(\(\))?$")
 PLACEHOLDER = re.compile(r"[a-z]_[A-Z]{2,}")  # board_pack_COUNT_MODE_DIFFICULTY: a pattern, not a name
-FOLDERS = "solver|docs|tests|tools|dist|examples|grid|official|engine|contest|lab|pages|variants|commands"
+FOLDERS = "solver|bundler|docs|tests|tools|dist|examples|grid|official|engine|contest|lab|pages|variants|commands"
 PATH = re.compile(r"(?<![\w./-])((?:%s)/[\w./-]*\w|[a-z_]+\.py)\b" % FOLDERS)
 FILE_ENDINGS = ("py", "md", "txt", "sh", "html", "js", "json", "csv", "names", "sel", "c", "so", "toml", "cfg")
 PROSE = {"paiza.IO"}  # dotted words that are no reference

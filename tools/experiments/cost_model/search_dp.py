@@ -10,9 +10,7 @@ are the search's own, equal field by field except `nodes` (here: transitions).
 
 Measured with search_check.py (docs/measurements.md, "The cost model").
 """
-from math import comb
-
-from solver.engine.counting import _COMB, _counts, walk
+from solver.engine.counting import _counts, binomials, walk
 
 
 def dp_search(component, budget):
@@ -48,7 +46,7 @@ def dp_search(component, budget):
         step = 0
         for j in at[i]:
             step += 1 << slot_of[j]
-        ways = _COMB[size] if size < len(_COMB) else [comb(size, m) for m in range(size + 1)]
+        ways = binomials(size)
         prog = []
         nxt = {}
         for state, poly in states.items():

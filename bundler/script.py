@@ -1,0 +1,100 @@
+"""The build end to end: the entry's sources to the bytes of dist/paiza_main.py.
+
+`build` runs the steps in order (bundler/__init__.py lists them) and writes the
+header: what generated the script, its settings and the interpreters its code is
+frozen for, the sha256 of the bundled sources and settings (`source_digest`: no time,
+no commit id, so two builds give the same bytes and build.py --check can compare) and
+the modules bundled.
+"""
+
+import ast
+import hashlib
+import json
+from collections import namedtuple
+
+from .checks import TARGET_VERSION, check_python38, check_stdlib_only
+from .errors import BuildError
+from .flatten import bundle
+from .freeze import loader_script
+from .minify import MINIFIER_VERSION, MINIFY_OPTIONS, minify
+from .modules import PACKAGE, dependency_order
+from .names import check_names
+
+ENTRY_MODULE = "contest.paiza"  # dotted, under PACKAGE
+
+# The budget baked into the bundle, in seconds from process start (solver/contest/clock.py
+# reads it from /proc, so interpreter start-up counts) to the last board started.
+# paiza.IO stops the whole run at 2.0 s.  Outside the budget: the board in progress at
+# the deadline (a board is started only while batch.LAST_BOARD_SECONDS are left, and it
+# stops at its next stall past the deadline), the last writes and the exit.  The whole
+# process's wall time with it is in every table of ../shared/tools/versus.py (docs/measurements.md).
+# Reading and indexing the pack count against the budget, so a bigger pack leaves less
+# time to play (the plan in solver/contest/plan.py then picks fewer).  After the
+# budget come batch.COLLECT_GRACE_SECONDS for the workers' last records, the list's
+# write (2.3 MB on a 20,000-board ADC2025 pack) and the exit: 1.92 s let the whole
+# process reach 1.96 s there, past the 1.95 s bar (docs/measurements.md, "Wall time").
+DEFAULT_BUDGET_SECONDS = 1.90
+
+# The interpreters whose code is frozen into the script by default (build.py --freeze):
+# the two this project measures on (docs/design.md, "The paiza script", its start: what each costs
+# in bytes and saves in a start).
+DEFAULT_FREEZE = ((3, 8), (3, 11))
+
+HEADER_LINES = 3  # the comment lines before the script
+
+Built = namedtuple("Built", "script note")
+Built.__doc__ = """A build: the script's bytes, and a note on the 3.8 check, what was left out and what was frozen."""
+
+
+def source_digest(modules, budget, workers=None, freeze=()):
+    """sha256 of the bundled sources and every setting that shapes the output."""
+    record = {
+        "modules": [[m.label, m.text] for m in modules],
+        "budget": float(budget),
+        "workers": workers,
+        "minifier": MINIFIER_VERSION,
+        "options": MINIFY_OPTIONS,
+        "target": list(TARGET_VERSION),
+        "freeze": ["%d.%d" % version for version in freeze],
+    }
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def build(root, budget=DEFAULT_BUDGET_SECONDS, workers=None, entry=ENTRY_MODULE, freeze=DEFAULT_FREEZE, committed=b""):
+    """Built: the script of `entry` (dotted, under PACKAGE in the folder `root`) with
+    `budget` and `workers` baked in, its code frozen for the minor versions `freeze`
+    ((3, 8), ...; none: the plain minified script), keeping what it can of the
+    `committed` script's frozen code (bundler/freeze.py).  BuildError if anything is wrong."""
+    if not (0 < budget < 2.0):
+        raise BuildError("--budget %r: paiza.IO stops the run at 2.0 s; give 0 < budget < 2" % budget)
+    if workers is not None and not 1 <= workers <= 64:
+        raise BuildError("--workers %r: give a whole number from 1 to 64 (leave it out for the machine's cores)" % workers)
+    modules = dependency_order(entry, root)
+    for module in modules:  # every source, also where the bundle drops the import as unused
+        check_stdlib_only(module.tree, module.label, relative_ok=True)
+    check_names(modules)
+    flat, dropped = bundle(modules, budget, workers)
+    try:
+        flat_tree = ast.parse(flat, "bundle")
+    except SyntaxError as exc:  # pragma: no cover - a bug in bundle()
+        raise BuildError("the flat bundle does not parse: line %s: %s" % (exc.lineno, exc.msg)) from None
+    check_stdlib_only(flat_tree, "the flat bundle")
+    small = minify(flat)
+    check_stdlib_only(ast.parse(small, "paiza_main.py"))
+    if not small.endswith("\n"):
+        small += "\n"
+    note = "3.8 check: %s; %d definitions the entry never reaches left out" % (check_python38(small), len(dropped))
+    frozen = ""
+    if freeze:
+        small, entries, notes = loader_script(small, freeze, committed, lines_before=HEADER_LINES)
+        frozen = "; frozen for CPython %s" % (", ".join(e.version for e in entries) or "none here")
+        note += "; " + "; ".join(notes)
+        ast.parse(small, "paiza_main.py", feature_version=TARGET_VERSION)  # the loader too
+    header = (
+        "# paiza_main.py: ADC Minesweeper player generated by build.py - do not edit; budget %.3f s; workers %s%s\n"
+        "# sources+settings sha256 %s\n"
+        "# bundled from %s/: %s\n"
+    ) % (budget, workers or "auto", frozen, source_digest(modules, budget, workers, freeze), PACKAGE,
+         " ".join(m.name for m in modules))
+    assert header.count("\n") == HEADER_LINES
+    return Built((header + small).encode("utf-8"), note)
