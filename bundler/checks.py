@@ -16,18 +16,22 @@ from .errors import BuildError
 
 TARGET_VERSION = (3, 8)
 
-# Used when sys.stdlib_module_names (3.10+) is missing: the standard modules a
-# solver module may reasonably import.  A module outside it fails the build on old
-# interpreters only, never silently passes.
-STDLIB_FALLBACK = frozenset(
-    "__future__ abc argparse array bisect builtins collections contextlib copy dataclasses decimal "
-    "enum fractions functools gc heapq io itertools math operator os random re statistics string "
-    "struct sys textwrap time types typing warnings".split()
-)
-
-
 def stdlib_names():
-    return getattr(sys, "stdlib_module_names", STDLIB_FALLBACK)
+    """The standard library's top-level module names: sys.stdlib_module_names (3.10+),
+    else (3.8, 3.9) every module this interpreter's own installation holds, built in or
+    in its library folder, outside site-packages (a fixed list once lacked errno, select,
+    signal, stat and marshal, and the build failed on 3.8 and 3.9)."""
+    names = getattr(sys, "stdlib_module_names", None)
+    if names is not None:
+        return names
+    import pkgutil
+    import sysconfig
+
+    library = os.path.realpath(sysconfig.get_paths()["stdlib"])
+    found = set(sys.builtin_module_names)
+    for folder in (library, os.path.join(library, "lib-dynload")):
+        found.update(module.name for module in pkgutil.iter_modules([folder]))
+    return frozenset(found)
 
 
 def check_stdlib_only(tree, label="the bundle", relative_ok=False):

@@ -169,7 +169,7 @@ def test_bundle_is_minified_and_has_no_docstrings(fresh_build, fresh_source):
 
 
 def test_bundle_imports_only_the_standard_library(fresh_build, fresh_source):
-    stdlib = set(getattr(sys, "stdlib_module_names", checks.STDLIB_FALLBACK)) | {"_frozen_importlib_external"}
+    stdlib = set(checks.stdlib_names()) | {"_frozen_importlib_external"}
     imported = set()
     for node in [*ast.walk(ast.parse(fresh_source)), *ast.walk(ast.parse(fresh_build))]:
         if isinstance(node, ast.Import):
@@ -397,3 +397,23 @@ def test_no_pack_anywhere_is_one_line_and_status_1(tmp_path, files, says):
     status, stdout, stderr = run_beside(tmp_path, files, stdin=b"\n \n")
     assert status == 1 and stdout == b""
     assert stderr.count("\n") == 1 and stderr.startswith("error: stdin is empty") and says in stderr
+
+
+@pytest.mark.parametrize("minor,python", INTERPRETERS, ids=["3.%d" % minor for minor, _ in INTERPRETERS])
+def test_the_build_runs_and_checks_on_every_python(minor, python):
+    # it failed on 3.8 and 3.9, whose standard library had no list of its modules (issue 38)
+    if python is None:
+        pytest.skip("no CPython 3.%d installed" % minor)
+    if subprocess.run([python, "-c", "import python_minifier"], capture_output=True).returncode:
+        pytest.skip("python-minifier is not installed for CPython 3.%d" % minor)
+    done = subprocess.run([python, "build.py", "--check"], cwd=str(ROOT), capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr.decode()[-400:]
+    said = done.stdout.decode()
+    assert "is up to date" in said or (minor == 8 and "is the build of these sources" in said)
+
+
+def test_the_standard_library_is_told_from_the_rest_where_python_lists_it_not():
+    # 3.8 and 3.9 have no sys.stdlib_module_names: the interpreter's own folders say
+    names = checks.stdlib_names()
+    assert {"errno", "select", "signal", "stat", "marshal", "re", "os"} <= set(names)
+    assert not {"python_minifier", "pytest", "hypothesis", "solver"} & set(names)
