@@ -1,0 +1,291 @@
+"""The greedy placer: blocks put one at a time, each where it touches what it is wired
+to, its wires routed as soon as both ends are down.
+
+Placement and routing in turns, block by block: the next block is the one wired most
+to the blocks already down; its candidate positions put one of its terminals on or
+next to a free neighbour of its partner's (a wire of no cell or one cell), else near
+the blocks already down; each is scored by the area of the rectangle around
+everything after it, the wire cells it will need and the contact it makes (with
+blocks, wires and the box's walls: a tight fit leaves no holes); the cheapest that
+keeps every waiting terminal a free neighbour and routes its wires is taken.
+`Weights` are the score's terms and `place` one attempt; the solver repeats attempts
+with other seeds, orders and boxes.
+"""
+
+from collections import namedtuple
+
+from .layout import BLOCK, FREE, Layout
+from .repair import route_left
+from .router import route
+
+Weights = namedtuple("Weights", "wire contact noise halo")
+# halo: a block touches another only where two terminals of one wire meet, so that
+# free cells run round every block and every wire can be routed (looser, surer)
+DEFAULT_WEIGHTS = Weights(wire=2.0, contact=1.0, noise=0.5, halo=False)
+HALO_WEIGHTS = Weights(wire=2.0, contact=0.0, noise=0.5, halo=True)
+RING = ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
+MAX_TRIED = 40  # candidates routed before a block gives up on the near ones
+SPREAD_SAMPLE = 300  # positions scored when a block touches nothing already down
+DETOUR = 8  # a wire may be this much longer than the distance between its terminals
+POCKET = 24  # free cells a waiting terminal may be shut in with, at most, and still be dead
+EVERYWHERE_TRIED = 60  # positions routed by the last resort
+
+
+def place(puzzle, rng, box=None, weights=DEFAULT_WEIGHTS, start=None, stop=None):
+    """One greedy attempt: a complete `Layout` (every block down, every wire routed), or
+    None when a block finds no place (or stop(), asked before each block, is true).
+    `box` (x0, y0, x1, y1) bounds everything; `start` is the first block (default: one
+    wired most, drawn by `rng`)."""
+    layout = Layout(puzzle, box)
+    if start is None and box is None:
+        start = max(range(len(puzzle.cells)), key=lambda b: (len(puzzle.links[b]), rng.random()))
+    if start is not None:
+        block = puzzle.problem.blocks[start]
+        x0, y0, x1, y1 = layout.box
+        layout.put(start, (x0 + x1 + 1 - block.width) // 2, (y0 + y1 + 1 - block.height) // 2)
+    count = len(puzzle.cells)
+    links = [0] * count  # wires from each block to blocks already down
+    degree = [len(w) for w in puzzle.links]
+    placed = 0
+    nxt = start if start is not None else max(range(count), key=lambda b: (degree[b], rng.random()))
+    while nxt is not None:
+        if stop is not None and stop():
+            return None
+        if layout.pos[nxt] is None and not _place_one(layout, nxt, rng, weights):
+            return None
+        placed += 1
+        for wire in puzzle.links[nxt]:
+            for end in puzzle.ends[wire]:
+                if end.block != nxt:
+                    links[end.block] += 1
+        nxt = _next_block(layout, links, degree, rng) if placed < count else None
+    return layout if route_left(layout) is None else None
+
+
+def _next_block(layout, links, degree, rng):
+    """The block to put next: wired most to those down, then most wired, ties drawn."""
+    best, best_key = None, None
+    for b, pos in enumerate(layout.pos):
+        if pos is None:
+            key = (links[b], degree[b], rng.random())
+            if best_key is None or key > best_key:
+                best, best_key = b, key
+    return best
+
+
+def _place_one(layout, b, rng, weights):
+    """Put block b at its best candidate whose wires route; False when none does."""
+    scored = sorted((_score(layout, b, x, y, rng, weights), x, y) for x, y in _candidates(layout, b, rng))
+    for tried, (_, x, y) in enumerate(scored):
+        if tried >= MAX_TRIED and _has_partner_down(layout, b):
+            break
+        if _try(layout, b, x, y, weights.halo):
+            return True
+    last = sorted((_score(layout, b, x, y, rng, weights), x, y) for x, y in _everywhere(layout, b))
+    for _, x, y in last[:EVERYWHERE_TRIED]:
+        if _try(layout, b, x, y, weights.halo):
+            return True
+    for _, x, y in last:
+        if _try(layout, b, x, y, weights.halo, route_now=False):
+            return True
+    return False
+
+
+def _has_partner_down(layout, b):
+    puzzle = layout.puzzle
+    return any(layout.pos[end.block] is not None for w in puzzle.links[b] for end in puzzle.ends[w] if end.block != b)
+
+
+def _candidates(layout, b, rng):
+    """Positions putting a terminal of b within two steps of its partner's, or, when
+    none of its partners is down, near what is down."""
+    puzzle = layout.puzzle
+    out = set()
+    for dx, dy, number in puzzle.cells[b]:
+        if not number:
+            continue
+        for end in puzzle.ends[number]:
+            if end.block != b and layout.pos[end.block] is not None:
+                px, py = layout.pos[end.block]
+                px, py = px + end.dx, py + end.dy
+                out.update((px + rx - dx, py + ry - dy) for rx, ry in RING)
+    out = [(x, y) for x, y in out if layout.fits(b, x, y)]
+    if out:
+        return out
+    if layout.bounds is None:
+        x0, y0, x1, y1 = layout.box
+        return [((x0 + x1) // 2, (y0 + y1) // 2)]
+    x0, y0, x1, y1 = layout.bounds
+    block = puzzle.problem.blocks[b]
+    spots = [(x, y) for y in range(y0 - block.height - 1, y1 + 2) for x in range(x0 - block.width - 1, x1 + 2)]
+    if len(spots) > SPREAD_SAMPLE:
+        spots = rng.sample(spots, SPREAD_SAMPLE)
+    return [(x, y) for x, y in spots if layout.fits(b, x, y)]
+
+
+def _everywhere(layout, b):
+    """Every position within reach of what is down where block b fits (the last resort)."""
+    x0, y0, x1, y1 = layout.bounds
+    X0, Y0, X1, Y1 = layout.box
+    return [(x, y) for y in range(max(Y0, y0 - 4), min(Y1, y1 + 2) + 1)
+            for x in range(max(X0, x0 - 4), min(X1, x1 + 2) + 1) if layout.fits(b, x, y)]
+
+
+def _score(layout, b, x, y, rng, weights):
+    """The cost of block b at (x, y): the area around everything after it, plus the
+    wire cells its wires to blocks down need at least, less the contact it makes."""
+    puzzle, width, kind = layout.puzzle, layout.width, layout.kind
+    bx0, by0, bx1, by1 = layout.bounds or (x, y, x, y)
+    wire = contact = 0
+    X0, Y0, X1, Y1 = layout.box
+    for dx, dy, number in puzzle.cells[b]:
+        cx, cy = x + dx, y + dy
+        bx0, by0, bx1, by1 = min(bx0, cx), min(by0, cy), max(bx1, cx), max(by1, cy)
+        for nx, ny in ((cx - 1, cy), (cx + 1, cy), (cx, cy - 1), (cx, cy + 1)):
+            if not (X0 <= nx <= X1 and Y0 <= ny <= Y1) or kind[ny * width + nx]:
+                contact += 1
+        if number:
+            for end in puzzle.ends[number]:
+                if end.block != b and layout.pos[end.block] is not None:
+                    px, py = layout.pos[end.block]
+                    wire += abs(px + end.dx - cx) + abs(py + end.dy - cy) - 1
+    area = (bx1 - bx0 + 1) * (by1 - by0 + 1)
+    return area + weights.wire * wire - weights.contact * contact + weights.noise * rng.random()
+
+
+def _try(layout, b, x, y, halo, route_now=True):
+    """Put block b at (x, y) if no waiting terminal dies and its wires route (or, not
+    `route_now`, are left to `repair.route_left`: Layout.left); else leave the layout as
+    it was.  Whether it was put."""
+    puzzle = layout.puzzle
+    bounds = layout.bounds
+    if halo and _touches(layout, b, x, y):
+        return False
+    layout.put(b, x, y)
+    wires = [w for w in puzzle.links[b] if all(layout.pos[e.block] is not None for e in puzzle.ends[w])]
+    if not _terminals_alive(layout, b):
+        layout.take(b)
+        layout.bounds = bounds
+        return False
+    if not route_now:
+        layout.left.extend(wires)
+        return True
+    done = []
+    for wire in sorted(wires, key=lambda w: _span(layout, w)):
+        first, second = (layout.terminal(e) for e in puzzle.ends[wire])
+        held = _hold_last_exits(layout, wire)
+        cells = route(puzzle.grid, layout.free, first, second, limit=_span(layout, wire) + DETOUR)
+        for cell in held:
+            layout.free[cell] = 1
+        if cells is not None:
+            layout.lay(wire, cells)
+            if not layout.within(*layout.bounds) or not _pockets_alive(layout, cells):
+                layout.lift(wire)
+                cells = None
+        if cells is None:
+            for w in done:
+                layout.lift(w)
+            layout.take(b)
+            layout.bounds = bounds
+            return False
+        done.append(wire)
+    return True
+
+
+def _pockets_alive(layout, cells):
+    """Whether every waiting terminal near a new wire's `cells` still opens on more than
+    a small pocket of free cells (a wire that closes a ring around a terminal whose
+    partner is not down shuts it in)."""
+    if not cells:
+        return True
+    width, near = layout.width, layout.puzzle.grid.near
+    xs = [c % width for c in cells]
+    ys = [c // width for c in cells]
+    for y in range(min(ys) - 1, max(ys) + 2):
+        for x in range(min(xs) - 1, max(xs) + 2):
+            cell = y * width + x
+            if 0 <= x < width and 0 <= cell < len(layout.kind) and _waiting(layout, cell):
+                number = layout.value[cell]
+                if any(layout.value[n] == number for n in near[cell]):
+                    continue
+                if all(_pocket(layout, n) for n in near[cell] if layout.free[n]):
+                    return False
+    return True
+
+
+def _pocket(layout, start):
+    """Whether the free cells reached from `start` are a pocket: at most POCKET of them,
+    none outside the rectangle around everything down."""
+    x0, y0, x1, y1 = layout.bounds
+    width, near, free = layout.width, layout.puzzle.grid.near, layout.free
+    seen, todo = {start}, [start]
+    while todo:
+        cell = todo.pop()
+        x, y = cell % width, cell // width
+        if not (x0 < x < x1 and y0 < y < y1) or len(seen) > POCKET:
+            return False
+        for n in near[cell]:
+            if free[n] and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return True
+
+
+def _touches(layout, b, x, y):
+    """Whether block b at (x, y) would touch another block other than terminal to
+    terminal of one wire."""
+    width, kind, value, near = layout.width, layout.kind, layout.value, layout.puzzle.grid.near
+    for dx, dy, number in layout.puzzle.cells[b]:
+        for n in near[(y + dy) * width + x + dx]:
+            if kind[n] == BLOCK and (not number or value[n] != number):
+                return True
+    return False
+
+
+def _span(layout, wire):
+    first, second = (layout.terminal(e) for e in layout.puzzle.ends[wire])
+    width = layout.width
+    return abs(first % width - second % width) + abs(first // width - second // width)
+
+
+def _waiting(layout, cell):
+    """Whether `cell` is a terminal whose wire is not yet laid (its partner not down,
+    or its wire left to the end)."""
+    return layout.kind[cell] == BLOCK and layout.value[cell] > 0 and layout.value[cell] not in layout.paths
+
+
+def _terminals_alive(layout, b):
+    """Whether every waiting terminal on or beside block b keeps a free neighbour or
+    touches its partner."""
+    near, width = layout.puzzle.grid.near, layout.width
+    x, y = layout.pos[b]
+    seen = set()
+    for dx, dy, _ in layout.puzzle.cells[b]:
+        cell = (y + dy) * width + x + dx
+        for other in (cell,) + near[cell]:
+            if other in seen or not _waiting(layout, other):
+                continue
+            seen.add(other)
+            number = layout.value[other]
+            if not any(layout.kind[n] == FREE and layout.free[n] or layout.value[n] == number for n in near[other]):
+                return False
+    return True
+
+
+def _hold_last_exits(layout, wire):
+    """Mark busy, for one routing, the last free neighbour of every other waiting
+    terminal (a wire through it would shut that terminal in); the cells marked."""
+    held = []
+    near, free, value = layout.puzzle.grid.near, layout.free, layout.value
+    for number, ends in enumerate(layout.puzzle.ends):
+        if not ends or number == wire or number in layout.paths:
+            continue
+        for end in ends:
+            if layout.pos[end.block] is None:
+                continue
+            cell = layout.terminal(end)
+            exits = [n for n in near[cell] if free[n]]
+            if len(exits) == 1 and not any(value[n] == number for n in near[cell]):
+                free[exits[0]] = 0
+                held.append(exits[0])
+    return held

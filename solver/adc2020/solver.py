@@ -1,0 +1,95 @@
+"""The anytime solver: greedy attempts (placement and routing in turns, `placer`) with
+other seeds and weights until the budget ends, the smallest valid answer kept; on
+small problems, when OR-tools is installed, the whole-problem CP-SAT model (`cpsat`)
+then looks for a smaller box.  Every answer returned has passed `checker.check`.
+
+The budget is a number of attempts (deterministic: what tests use) or seconds of wall
+time (what the command uses); `jobs` processes share the attempts.
+"""
+
+import random
+import time
+from collections import namedtuple
+from concurrent.futures import ProcessPoolExecutor
+
+from . import cpsat
+from .checker import check
+from .layout import make_puzzle, to_answer
+from .placer import DEFAULT_WEIGHTS, HALO_WEIGHTS, Weights, place
+
+Result = namedtuple("Result", "answer area attempts found")  # answer None when nothing valid was found
+# the weights the attempts cycle through: tight packing, looser, and blocks kept apart
+SCHEDULE = (DEFAULT_WEIGHTS, Weights(wire=2.0, contact=0.0, noise=0.5, halo=False),
+            Weights(wire=1.0, contact=2.0, noise=1.0, halo=False), HALO_WEIGHTS)
+CPSAT_MAX_AREA = 64  # boxes the CP-SAT model is tried on, at most (docs/design.md: it finds no larger one in time)
+CPSAT_SLICE = 2.0  # seconds a box is given
+GREEDY_SHARE = 0.5  # of the seconds, on a problem the model is tried on
+
+
+def solve(problem, seconds=None, attempts=None, jobs=1, seed=0, use_cpsat=True):
+    """The smallest valid `Answer` found within `seconds` of wall time or `attempts`
+    greedy attempts (one of the two), over `jobs` processes, as a `Result`."""
+    deadline = None if seconds is None else time.monotonic() + seconds
+    cells = sum(len(block.cells) for block in problem.blocks)
+    modelled = use_cpsat and cpsat.available() and cells <= CPSAT_MAX_AREA
+    greedy_deadline = deadline if deadline is None or not modelled else time.monotonic() + seconds * GREEDY_SHARE
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            shares = [None if attempts is None else (attempts + jobs - 1 - k) // jobs for k in range(jobs)]
+            runs = [pool.submit(_attempts, problem, greedy_deadline, shares[k], seed, k, jobs) for k in range(jobs)]
+            results = [run.result() for run in runs]
+    else:
+        results = [_attempts(problem, greedy_deadline, attempts, seed, 0, 1)]
+    best = min((r for r in results if r.answer is not None), key=lambda r: r.area, default=None)
+    tried = sum(r.attempts for r in results)
+    found = sum(r.found for r in results)
+    answer = best.answer if best else None
+    if modelled:
+        answer = _smaller_box(problem, answer, deadline, jobs)
+    if answer is None:
+        return Result(None, None, tried, found)
+    return Result(answer, check(problem, answer).area, tried, found)
+
+
+def _attempts(problem, deadline, attempts, seed, first, step):
+    """Greedy attempts first, first + step, ... until the deadline or `attempts` of
+    them: the `Result` of the best."""
+    puzzle = make_puzzle(problem)
+    stop = None if deadline is None else (lambda: time.monotonic() > deadline)
+    best, best_area, done, found = None, None, 0, 0
+    index = first
+    while (attempts is None or done < attempts) and (deadline is None or time.monotonic() < deadline):
+        rng = random.Random(seed * 1000003 + index)
+        layout = place(puzzle, rng, weights=SCHEDULE[index % len(SCHEDULE)], stop=stop)
+        done += 1
+        index += step
+        if layout is None:
+            continue
+        answer = to_answer(layout)
+        area = check(problem, answer).area
+        if area is None:  # never expected: the placer keeps the rules; a broken answer is dropped
+            continue
+        found += 1
+        if best_area is None or area < best_area:
+            best, best_area = answer, area
+    return Result(best, best_area, done, found)
+
+
+def _smaller_box(problem, answer, deadline, jobs):
+    """The answer, or a smaller one the CP-SAT model finds in boxes of less area."""
+    best_area = check(problem, answer).area if answer is not None else None
+    cells = sum(len(block.cells) for block in problem.blocks)
+    limit = CPSAT_MAX_AREA if best_area is None else min(CPSAT_MAX_AREA, best_area - 1)
+    boxes = sorted(((w * h, abs(w - h), w, h) for w in range(1, problem.width + 1) for h in range(1, problem.height + 1)
+                    if cells <= w * h <= limit and not cpsat.box_too_big(problem, w, h)))
+    for _, _, width, height in boxes:
+        if deadline is not None and time.monotonic() + 0.1 > deadline:
+            break
+        if best_area is not None and width * height >= best_area:
+            continue
+        left = CPSAT_SLICE if deadline is None else min(CPSAT_SLICE, deadline - time.monotonic())
+        found = cpsat.solve_box(problem, width, height, left, workers=jobs)
+        if found is not None and check(problem, found).area is not None:
+            answer, best_area = found, check(problem, found).area
+            break  # boxes go by area: the first found is the smallest
+    return answer
