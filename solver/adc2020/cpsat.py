@@ -63,15 +63,15 @@ def solve_box(problem, width, height, seconds, workers=1, seed=0):
             for lit in numbered[cell].get(number, ()):
                 model.Add(around == 1).OnlyEnforceIf(lit)
     _touch_both_sides(model, width, height, held, wire)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.1, seconds)
-    solver.parameters.num_workers = max(1, workers)
-    solver.parameters.random_seed = seed
-    if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    sat = cp_model.CpSolver()
+    sat.parameters.max_time_in_seconds = max(0.1, seconds)
+    sat.parameters.num_workers = max(1, workers)
+    sat.parameters.random_seed = seed
+    if sat.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    chosen = [next((x, y) for lit, x, y in options if solver.BooleanValue(lit)) for options in places]
+    chosen = [next((x, y) for lit, x, y in options if sat.BooleanValue(lit)) for options in places]
     wires = {cell: number for cell in range(cells) for number in range(1, problem.wires + 1)
-             if solver.BooleanValue(wire[cell][number])}
+             if sat.BooleanValue(wire[cell][number])}
     return to_answer(problem, width, height, chosen, wires)
 
 

@@ -57,6 +57,11 @@ class Layout:
         self.paths = {}  # wire -> its cells (terminals excluded), for wires done
         self.left = []  # wires whose ends are both down, left to be routed at the end
         self.bounds = None  # (x0, y0, x1, y1) around everything put so far
+        self.stop = None  # a callable: true when the search must give up
+
+    def stopped(self):
+        """Whether the search must give up now (its stop callable says so)."""
+        return self.stop is not None and self.stop()
 
     def fits(self, b, x, y):
         """Whether block b fits at (x, y): inside the box, on free cells, and the

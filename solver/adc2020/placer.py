@@ -37,6 +37,7 @@ def place(puzzle, rng, box=None, weights=DEFAULT_WEIGHTS, start=None, stop=None)
     `box` (x0, y0, x1, y1) bounds everything; `start` is the first block (default: one
     wired most, drawn by `rng`)."""
     layout = Layout(puzzle, box)
+    layout.stop = stop
     if start is None and box is None:
         start = max(range(len(puzzle.cells)), key=lambda b: (len(puzzle.links[b]), rng.random()))
     if start is not None:
@@ -77,18 +78,17 @@ def _place_one(layout, b, rng, weights):
     """Put block b at its best candidate whose wires route; False when none does."""
     scored = sorted((_score(layout, b, x, y, rng, weights), x, y) for x, y in _candidates(layout, b, rng))
     for tried, (_, x, y) in enumerate(scored):
-        if tried >= MAX_TRIED and _has_partner_down(layout, b):
+        if tried >= MAX_TRIED and _has_partner_down(layout, b) or layout.stopped():
             break
         if _try(layout, b, x, y, weights.halo):
             return True
     last = sorted((_score(layout, b, x, y, rng, weights), x, y) for x, y in _everywhere(layout, b))
     for _, x, y in last[:EVERYWHERE_TRIED]:
+        if layout.stopped():
+            return False
         if _try(layout, b, x, y, weights.halo):
             return True
-    for _, x, y in last:
-        if _try(layout, b, x, y, weights.halo, route_now=False):
-            return True
-    return False
+    return any(_try(layout, b, x, y, weights.halo, route_now=False) for _, x, y in last)
 
 
 def _has_partner_down(layout, b):
@@ -289,3 +289,28 @@ def _hold_last_exits(layout, wire):
                 free[exits[0]] = 0
                 held.append(exits[0])
     return held
+
+
+
+def fill(puzzle, rng, width, height, stop=None):
+    """Another attempt, for problems of few wires packed tight (the official 101 has
+    none): blocks grouped by shape (the shapes in an order drawn), each put at the
+    first position, row by row or column by column (drawn), of a width x height box
+    where it fits (bottom-left fill), its wires routed as both ends go down.  A
+    complete `Layout`, or None."""
+    problem = puzzle.problem
+    layout = Layout(puzzle, (0, 0, width - 1, height - 1))
+    layout.stop = stop
+    shapes = sorted({block.shape for block in problem.blocks})
+    rng.shuffle(shapes)
+    by_columns = rng.random() < 0.5
+    for b in sorted(range(len(puzzle.cells)), key=lambda b: (shapes.index(problem.blocks[b].shape), rng.random())):
+        if stop is not None and stop():
+            return None
+        block = problem.blocks[b]
+        spots = [(x, y) for y in range(height - block.height + 1) for x in range(width - block.width + 1)]
+        if by_columns:
+            spots.sort()
+        if not any(_try(layout, b, x, y, False) for x, y in spots if layout.fits(b, x, y)):
+            return None
+    return layout if route_left(layout) is None else None

@@ -19,7 +19,7 @@ def route_left(layout):
     while queue:
         budget -= 1
         wire = queue.pop(0)
-        if budget < 0:
+        if budget < 0 or layout.stopped():
             layout.left = [wire] + queue
             return wire
         first, second = (layout.terminal(e) for e in layout.puzzle.ends[wire])

@@ -7,15 +7,16 @@ The budget is a number of attempts (deterministic: what tests use) or seconds of
 time (what the command uses); `jobs` processes share the attempts.
 """
 
+import math
 import random
 import time
 from collections import namedtuple
 from concurrent.futures import ProcessPoolExecutor
 
-from . import cpsat
+from . import cpsat, shortwires
 from .checker import check
 from .layout import make_puzzle, to_answer
-from .placer import DEFAULT_WEIGHTS, HALO_WEIGHTS, Weights, place
+from .placer import DEFAULT_WEIGHTS, HALO_WEIGHTS, Weights, fill, place
 
 Result = namedtuple("Result", "answer area attempts found")  # answer None when nothing valid was found
 # the weights the attempts cycle through: tight packing, looser, and blocks kept apart
@@ -23,7 +24,8 @@ SCHEDULE = (DEFAULT_WEIGHTS, Weights(wire=2.0, contact=0.0, noise=0.5, halo=Fals
             Weights(wire=1.0, contact=2.0, noise=1.0, halo=False), HALO_WEIGHTS)
 CPSAT_MAX_AREA = 64  # boxes the CP-SAT model is tried on, at most (docs/design.md: it finds no larger one in time)
 CPSAT_SLICE = 2.0  # seconds a box is given
-GREEDY_SHARE = 0.5  # of the seconds, on a problem the model is tried on
+GREEDY_SHARE = 0.3  # of the seconds, when OR-tools is there to use the rest
+FRAME_GROWTH = (1.25, 1.5)  # frames of the short-wire model: the blocks' area times these
 
 
 def solve(problem, seconds=None, attempts=None, jobs=1, seed=0, use_cpsat=True):
@@ -32,7 +34,9 @@ def solve(problem, seconds=None, attempts=None, jobs=1, seed=0, use_cpsat=True):
     deadline = None if seconds is None else time.monotonic() + seconds
     cells = sum(len(block.cells) for block in problem.blocks)
     modelled = use_cpsat and cpsat.available() and cells <= CPSAT_MAX_AREA
-    greedy_deadline = deadline if deadline is None or not modelled else time.monotonic() + seconds * GREEDY_SHARE
+    greedy_deadline = deadline
+    if deadline is not None and use_cpsat and cpsat.available():
+        greedy_deadline = time.monotonic() + seconds * GREEDY_SHARE
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             shares = [None if attempts is None else (attempts + jobs - 1 - k) // jobs for k in range(jobs)]
@@ -46,6 +50,8 @@ def solve(problem, seconds=None, attempts=None, jobs=1, seed=0, use_cpsat=True):
     answer = best.answer if best else None
     if modelled:
         answer = _smaller_box(problem, answer, deadline, jobs)
+    if use_cpsat and cpsat.available() and deadline is not None:
+        answer = _short_frames(problem, answer, deadline, jobs, seed)
     if answer is None:
         return Result(None, None, tried, found)
     return Result(answer, check(problem, answer).area, tried, found)
@@ -58,9 +64,14 @@ def _attempts(problem, deadline, attempts, seed, first, step):
     stop = None if deadline is None else (lambda: time.monotonic() > deadline)
     best, best_area, done, found = None, None, 0, 0
     index = first
+    packing = problem.wires * 3 <= len(problem.blocks)
     while (attempts is None or done < attempts) and (deadline is None or time.monotonic() < deadline):
         rng = random.Random(seed * 1000003 + index)
-        layout = place(puzzle, rng, weights=SCHEDULE[index % len(SCHEDULE)], stop=stop)
+        if packing and index % 2:
+            width, height = _fill_box(problem, best, rng)
+            layout = fill(puzzle, rng, width, height, stop=stop)
+        else:
+            layout = place(puzzle, rng, weights=SCHEDULE[index // (2 if packing else 1) % len(SCHEDULE)], stop=stop)
         done += 1
         index += step
         if layout is None:
@@ -73,6 +84,52 @@ def _attempts(problem, deadline, attempts, seed, first, step):
         if best_area is None or area < best_area:
             best, best_area = answer, area
     return Result(best, best_area, done, found)
+
+
+def _frames(problem):
+    """The frames the short-wire model minimises the area in: near the blocks' own
+    area times FRAME_GROWTH, square, twice as wide and twice as tall."""
+    cells = sum(len(block.cells) for block in problem.blocks)
+    widest = max(block.width for block in problem.blocks)
+    tallest = max(block.height for block in problem.blocks)
+    out = []
+    for growth in FRAME_GROWTH:
+        for ratio in (1.0, 2.0, 0.5):
+            width = max(widest, min(problem.width, math.ceil(math.sqrt(growth * cells * ratio))))
+            height = max(tallest, min(problem.height, math.ceil(growth * cells / width)))
+            if (width, height) not in out and shortwires.model_size(problem, width, height) <= shortwires.MAX_LITERALS:
+                out.append((width, height))
+    return out
+
+
+def _short_frames(problem, answer, deadline, jobs, seed):
+    """The answer, or a smaller one the short-wire model finds in `_frames`, each given
+    an equal share of the time left."""
+    best_area = check(problem, answer).area if answer is not None else None
+    frames = _frames(problem)
+    for k, (width, height) in enumerate(frames):
+        left = deadline - time.monotonic()
+        if left < 0.5:
+            break
+        if best_area is not None and width * height >= 2 * best_area:
+            continue
+        hint = answer if answer is not None and answer.width <= width and answer.height <= height else None
+        found = shortwires.solve_frame(problem, width, height, left / (len(frames) - k), workers=jobs, hint=hint,
+                                       seed=seed)
+        area = check(problem, found).area if found is not None else None
+        if area is not None and (best_area is None or area < best_area):
+            answer, best_area = found, area
+    return answer
+
+
+def _fill_box(problem, best, rng):
+    """The box a fill attempt packs into: the board, or one row or column less than the
+    best answer so far."""
+    if best is None:
+        return problem.width, problem.height
+    if rng.random() < 0.5:
+        return max(1, best.width - 1), best.height
+    return best.width, max(1, best.height - 1)
 
 
 def _smaller_box(problem, answer, deadline, jobs):
