@@ -29,13 +29,16 @@ SPREAD_SAMPLE = 300  # positions scored when a block touches nothing already dow
 DETOUR = 8  # a wire may be this much longer than the distance between its terminals
 POCKET = 24  # free cells a waiting terminal may be shut in with, at most, and still be dead
 EVERYWHERE_TRIED = 60  # positions routed by the last resort
+TROUBLE_WEIGHT = 0.5  # links a failure of a block counts for, when it picks the next block
 
 
-def place(puzzle, rng, box=None, weights=DEFAULT_WEIGHTS, start=None, stop=None):
+def place(puzzle, rng, box=None, weights=DEFAULT_WEIGHTS, start=None, stop=None, trouble=None):
     """One greedy attempt: a complete `Layout` (every block down, every wire routed), or
     None when a block finds no place (or stop(), asked before each block, is true).
     `box` (x0, y0, x1, y1) bounds everything; `start` is the first block (default: one
-    wired most, drawn by `rng`)."""
+    wired most, drawn by `rng`).  `trouble` (a list, a count per block, kept across
+    attempts): the blocks that made attempts fail go down earlier in the next ones
+    (each failure adds one to the blocks it blames)."""
     layout = Layout(puzzle, box)
     layout.stop = stop
     if start is None and box is None:
@@ -47,28 +50,36 @@ def place(puzzle, rng, box=None, weights=DEFAULT_WEIGHTS, start=None, stop=None)
     count = len(puzzle.cells)
     links = [0] * count  # wires from each block to blocks already down
     degree = [len(w) for w in puzzle.links]
+    trouble = trouble if trouble is not None else [0] * count
     placed = 0
     nxt = start if start is not None else max(range(count), key=lambda b: (degree[b], rng.random()))
     while nxt is not None:
         if stop is not None and stop():
             return None
         if layout.pos[nxt] is None and not _place_one(layout, nxt, rng, weights):
+            trouble[nxt] += 1
             return None
         placed += 1
         for wire in puzzle.links[nxt]:
             for end in puzzle.ends[wire]:
                 if end.block != nxt:
                     links[end.block] += 1
-        nxt = _next_block(layout, links, degree, rng) if placed < count else None
-    return layout if route_left(layout) is None else None
+        nxt = _next_block(layout, links, degree, trouble, rng) if placed < count else None
+    failed = route_left(layout)
+    if failed is None:
+        return layout
+    for end in puzzle.ends[failed] if failed > 0 else ():
+        trouble[end.block] += 1
+    return None
 
 
-def _next_block(layout, links, degree, rng):
-    """The block to put next: wired most to those down, then most wired, ties drawn."""
+def _next_block(layout, links, degree, trouble, rng):
+    """The block to put next: wired most to those down (a block that made attempts fail
+    counts as wired more), then most wired, ties drawn."""
     best, best_key = None, None
     for b, pos in enumerate(layout.pos):
         if pos is None:
-            key = (links[b], degree[b], rng.random())
+            key = (links[b] + (TROUBLE_WEIGHT * trouble[b] if links[b] else 0), degree[b], rng.random())
             if best_key is None or key > best_key:
                 best, best_key = b, key
     return best

@@ -10,9 +10,12 @@ per cell and wire) does not; a solution of it keeps the official count by itself
 wire of at most one cell cannot touch itself).
 """
 
+import time
+
 from .cpsat import cp_model
 from .formats import PLUS, Answer, Position
 
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 MAX_LITERALS = 400000  # position and wire-cell booleans past which a frame is not modelled
 
 
@@ -22,10 +25,11 @@ def model_size(problem, width, height, longest=1):
     return places + (width * height * problem.wires if longest else 0)
 
 
-def solve_frame(problem, width, height, seconds, workers=1, longest=1, hint=None, seed=0):
-    """The `Answer` of least area found within a width x height frame in `seconds`
-    (wires of at most `longest` cells, 0 or 1), or None.  `hint`: an `Answer` that fits
-    the frame, to start from."""
+def solve_frame(problem, width, height, until, workers=1, longest=1, hint=None, seed=0, hard_deadline=None):
+    """The `Answer` of least area found within a width x height frame by time.monotonic()
+    `until` (wires of at most `longest` cells, 0 or 1), or None.  `hint`: an `Answer` that
+    fits the frame, to start from.  Building a large model takes seconds: the search
+    gets what is left of them, and none past `hard_deadline`."""
     model = cp_model.CpModel()
     places, held, at = _places(model, problem, width, height)
     if places is None:
@@ -46,8 +50,8 @@ def solve_frame(problem, width, height, seconds, workers=1, longest=1, hint=None
                 middles[number][cell] = m
                 choices.append(m)
                 for block, (ox, oy) in ((a, (ax, ay)), (b, (bx, by))):
-                    model.AddBoolOr([lit for (px, py), lit in places[block].items()
-                                     if abs(px + ox - x) + abs(py + oy - y) == 1] + [m.Not()])
+                    beside = (places[block].get((x + dx - ox, y + dy - oy)) for dx, dy in STEPS)
+                    model.AddBoolOr([lit for lit in beside if lit is not None] + [m.Not()])
         model.AddExactlyOne(choices)
     for lits in held:
         if len(lits) > 1:
@@ -60,8 +64,13 @@ def solve_frame(problem, width, height, seconds, workers=1, longest=1, hint=None
         for block, (x, y) in zip(range(len(problem.blocks)), hint.positions):
             if (x, y) in places[block]:
                 model.AddHint(places[block][(x, y)], True)
+    seconds = until - time.monotonic()
+    if hard_deadline is not None:
+        seconds = min(seconds, hard_deadline - time.monotonic())
+    if seconds < 0.2:
+        return None
     sat = cp_model.CpSolver()
-    sat.parameters.max_time_in_seconds = max(0.1, seconds)
+    sat.parameters.max_time_in_seconds = seconds
     sat.parameters.num_workers = max(1, workers)
     sat.parameters.random_seed = seed
     if sat.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -25,53 +25,67 @@ SCHEDULE = (DEFAULT_WEIGHTS, Weights(wire=2.0, contact=0.0, noise=0.5, halo=Fals
 CPSAT_MAX_AREA = 64  # boxes the CP-SAT model is tried on, at most (docs/design.md: it finds no larger one in time)
 CPSAT_SLICE = 2.0  # seconds a box is given
 GREEDY_SHARE = 0.3  # of the seconds, when OR-tools is there to use the rest
-FRAME_GROWTH = (1.25, 1.5)  # frames of the short-wire model: the blocks' area times these
+FRAME_GROWTH = (1.25, 1.5)
+BUILT_PER_SECOND = 40000  # model booleans built a second (about 70,000 measured on this machine)  # frames of the short-wire model: the blocks' area times these
 
 
 def solve(problem, seconds=None, attempts=None, jobs=1, seed=0, use_cpsat=True):
     """The smallest valid `Answer` found within `seconds` of wall time or `attempts`
-    greedy attempts (one of the two), over `jobs` processes, as a `Result`."""
-    deadline = None if seconds is None else time.monotonic() + seconds
-    cells = sum(len(block.cells) for block in problem.blocks)
-    modelled = use_cpsat and cpsat.available() and cells <= CPSAT_MAX_AREA
-    greedy_deadline = deadline
-    if deadline is not None and use_cpsat and cpsat.available():
-        greedy_deadline = time.monotonic() + seconds * GREEDY_SHARE
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            shares = [None if attempts is None else (attempts + jobs - 1 - k) // jobs for k in range(jobs)]
-            runs = [pool.submit(_attempts, problem, greedy_deadline, shares[k], seed, k, jobs) for k in range(jobs)]
-            results = [run.result() for run in runs]
-    else:
-        results = [_attempts(problem, greedy_deadline, attempts, seed, 0, 1)]
-    best = min((r for r in results if r.answer is not None), key=lambda r: r.area, default=None)
-    tried = sum(r.attempts for r in results)
-    found = sum(r.found for r in results)
-    answer = best.answer if best else None
+    greedy attempts (one of the two; a number of attempts is deterministic and leaves
+    the CP-SAT models out), over `jobs` processes, as a `Result`."""
+    start = time.monotonic()
+    deadline = None if seconds is None else start + seconds
+    modelled = use_cpsat and cpsat.available() and deadline is not None
+    greedy_until = start + seconds * GREEDY_SHARE if modelled else deadline
+    answer, tried, found = _greedy(problem, greedy_until, attempts, jobs, seed, 0, None)
     if modelled:
-        answer = _smaller_box(problem, answer, deadline, jobs)
-    if use_cpsat and cpsat.available() and deadline is not None:
+        if sum(len(block.cells) for block in problem.blocks) <= CPSAT_MAX_AREA:
+            answer = _smaller_box(problem, answer, deadline, jobs)
         answer = _short_frames(problem, answer, deadline, jobs, seed)
+        if deadline - time.monotonic() > 1:  # the models ended early: back to the greedy search
+            more, more_tried, more_found = _greedy(problem, deadline, None, jobs, seed, tried, answer)
+            tried, found = tried + more_tried, found + more_found
+            if more is not None and (answer is None or check(problem, more).area < check(problem, answer).area):
+                answer = more
     if answer is None:
         return Result(None, None, tried, found)
     return Result(answer, check(problem, answer).area, tried, found)
 
 
-def _attempts(problem, deadline, attempts, seed, first, step):
+def _greedy(problem, deadline, attempts, jobs, seed, offset, best):
+    """Greedy attempts offset, offset + 1, ... shared by `jobs` processes: the best
+    answer (or `best`, when none is smaller), attempts made, valid ones found."""
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            shares = [None if attempts is None else (attempts + jobs - 1 - k) // jobs for k in range(jobs)]
+            runs = [pool.submit(_attempts, problem, deadline, shares[k], seed, offset + k, jobs, best)
+                    for k in range(jobs)]
+            results = [run.result() for run in runs]
+    else:
+        results = [_attempts(problem, deadline, attempts, seed, offset, 1, best)]
+    winner = min((r for r in results if r.answer is not None), key=lambda r: r.area, default=None)
+    return (winner.answer if winner else best), sum(r.attempts for r in results), sum(r.found for r in results)
+
+
+def _attempts(problem, deadline, attempts, seed, first, step, best=None):
     """Greedy attempts first, first + step, ... until the deadline or `attempts` of
-    them: the `Result` of the best."""
+    them: the `Result` of the best found (better than `best`, when given), or of none."""
     puzzle = make_puzzle(problem)
     stop = None if deadline is None else (lambda: time.monotonic() > deadline)
-    best, best_area, done, found = None, None, 0, 0
+    best_area = check(problem, best).area if best is not None else None
+    done = found = 0
+    given = best
     index = first
     packing = problem.wires * 3 <= len(problem.blocks)
+    trouble = [0] * len(problem.blocks)
     while (attempts is None or done < attempts) and (deadline is None or time.monotonic() < deadline):
         rng = random.Random(seed * 1000003 + index)
         if packing and index % 2:
             width, height = _fill_box(problem, best, rng)
             layout = fill(puzzle, rng, width, height, stop=stop)
         else:
-            layout = place(puzzle, rng, weights=SCHEDULE[index // (2 if packing else 1) % len(SCHEDULE)], stop=stop)
+            layout = place(puzzle, rng, weights=SCHEDULE[index // (2 if packing else 1) % len(SCHEDULE)], stop=stop,
+                           trouble=trouble)
         done += 1
         index += step
         if layout is None:
@@ -83,7 +97,7 @@ def _attempts(problem, deadline, attempts, seed, first, step):
         found += 1
         if best_area is None or area < best_area:
             best, best_area = answer, area
-    return Result(best, best_area, done, found)
+    return Result(None if best is given else best, None if best is given else best_area, done, found)
 
 
 def _frames(problem):
@@ -113,9 +127,11 @@ def _short_frames(problem, answer, deadline, jobs, seed):
             break
         if best_area is not None and width * height >= 2 * best_area:
             continue
+        if left < shortwires.model_size(problem, width, height) / BUILT_PER_SECOND + 1:
+            continue  # no time to build it and search
         hint = answer if answer is not None and answer.width <= width and answer.height <= height else None
-        found = shortwires.solve_frame(problem, width, height, left / (len(frames) - k), workers=jobs, hint=hint,
-                                       seed=seed)
+        found = shortwires.solve_frame(problem, width, height, time.monotonic() + left / (len(frames) - k),
+                                       workers=jobs, hint=hint, seed=seed, hard_deadline=deadline)
         area = check(problem, found).area if found is not None else None
         if area is not None and (best_area is None or area < best_area):
             answer, best_area = found, area

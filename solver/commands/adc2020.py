@@ -29,6 +29,8 @@ def add_arguments(parser):
     solve.add_argument("problem", metavar="Q", help="problem file")
     solve.add_argument("--seconds", type=float, default=60.0, help="wall time to search (default: 60)")
     solve.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: every core, %(default)s here)")
+    solve.add_argument("--attempts", type=int, help="a number of greedy attempts instead of --seconds (deterministic: "
+                       "the same answer every run, the CP-SAT frames left out)")
     solve.add_argument("--seed", type=int, default=0, help="seed of the attempts (default: 0)")
     solve.add_argument("--no-cpsat", action="store_true", help="do not try the CP-SAT model even when OR-tools is installed")
     gen = sub.add_parser("gen", help="print a random problem (and its answer with --answer)", formatter_class=formatter)
@@ -105,15 +107,20 @@ def _solve(args):
     if not 1 <= args.jobs <= 64:
         print("error: --jobs must be 1 to 64, got %d" % args.jobs, file=sys.stderr)
         return 2
+    if args.attempts is not None and not 1 <= args.attempts <= 10**6:
+        print("error: --attempts must be 1 to 1000000, got %d" % args.attempts, file=sys.stderr)
+        return 2
     problem = _problem(args.problem)
     if problem is None:
         return 1
     if not cpsat.available() and not args.no_cpsat:
         print("note: OR-tools is not installed (pip install '.[adc2020]'): the greedy search runs alone", file=sys.stderr)
-    result = solve(problem, seconds=args.seconds, jobs=args.jobs, seed=args.seed, use_cpsat=not args.no_cpsat)
+    seconds = None if args.attempts else args.seconds
+    result = solve(problem, seconds=seconds, attempts=args.attempts, jobs=args.jobs, seed=args.seed,
+                   use_cpsat=not args.no_cpsat)
     if result.answer is None:
-        print("error: no valid answer found in %g s (%d attempts): give more --seconds" % (args.seconds, result.attempts),
-              file=sys.stderr)
+        print("error: no valid answer found in %d attempts%s: give more --seconds" % (
+            result.attempts, "" if args.attempts else " (%g s)" % args.seconds), file=sys.stderr)
         return 1
     sys.stdout.write(formats.write_answer(result.answer))
     print("area %d  attempts %d  valid %d" % (result.area, result.attempts, result.found), file=sys.stderr)

@@ -221,6 +221,7 @@ EVERY_COMMAND = {  # a run of each command that would work with both streams ope
     "replay": ["replay", "pack.txt", "board_8x14_16_1_both"], "icpc": ["icpc"], "topcoder": ["topcoder"],
     "classic": ["classic", "--games", "2"], "topcoder-test": ["topcoder-test", "--seeds", "1", "--inprocess"],
     "cost": ["cost", "pack.txt", "select.txt", "--boards", "1"],
+    "adc2020": ["adc2020", "gen", "--blocks", "3", "--wires", "1"],
 }
 
 
