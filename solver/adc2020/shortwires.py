@@ -37,6 +37,8 @@ def solve_frame(problem, width, height, until, workers=1, longest=1, hint=None, 
     middles = [{} for _ in range(problem.wires + 1)]
     ends = _ends(problem)
     for number in range(1, problem.wires + 1):
+        if hard_deadline is not None and time.monotonic() > hard_deadline:
+            return None  # a loaded machine builds slower than planned: give up rather than overrun
         (a, ax, ay), (b, bx, by) = ends[number]
         touch = model.NewBoolVar("")
         choices = [touch]

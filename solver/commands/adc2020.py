@@ -113,7 +113,7 @@ def _solve(args):
     problem = _problem(args.problem)
     if problem is None:
         return 1
-    if not cpsat.available() and not args.no_cpsat:
+    if not cpsat.available() and not args.no_cpsat and not args.attempts:
         print("note: OR-tools is not installed (pip install '.[adc2020]'): the greedy search runs alone", file=sys.stderr)
     seconds = None if args.attempts else args.seconds
     result = solve(problem, seconds=seconds, attempts=args.attempts, jobs=args.jobs, seed=args.seed,
