@@ -99,7 +99,7 @@ def _check(args):
 
 def _solve(args):
     from ..adc2020 import cpsat
-    from ..adc2020.solver import solve
+    from ..adc2020.anytime import solve
 
     if not (0 < args.seconds <= MAX_SECONDS):
         print("error: --seconds must be more than 0 and at most %d, got %g" % (MAX_SECONDS, args.seconds), file=sys.stderr)

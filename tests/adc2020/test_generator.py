@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from solver.adc2020.checker import check
 from solver.adc2020.formats import read_answer, read_problem, write_answer, write_problem
 from solver.adc2020.generator import generate
-from solver.adc2020.solver import solve
+from solver.adc2020.anytime import solve
 
 SIZES = st.tuples(st.integers(1, 16), st.integers(1, 12), st.integers(1, 40), st.integers(0, 40), st.integers(0, 10**6))
 
