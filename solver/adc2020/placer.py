@@ -29,6 +29,7 @@ SPREAD_SAMPLE = 300  # positions scored when a block touches nothing already dow
 DETOUR = 8  # a wire may be this much longer than the distance between its terminals
 POCKET = 24  # free cells a waiting terminal may be shut in with, at most, and still be dead
 EVERYWHERE_TRIED = 60  # positions routed by the last resort
+BLOCK_REACH = 3  # how far from a block put the waiting terminals are checked for pockets
 TROUBLE_WEIGHT = 0.5  # links a failure of a block counts for, when it picks the next block
 
 
@@ -174,7 +175,7 @@ def _try(layout, b, x, y, halo, route_now=True):
         return False
     layout.put(b, x, y)
     wires = [w for w in puzzle.links[b] if all(layout.pos[e.block] is not None for e in puzzle.ends[w])]
-    if not _terminals_alive(layout, b):
+    if not _terminals_alive(layout, b) or not _pockets_alive(layout, _cells_of(layout, b), BLOCK_REACH):
         layout.take(b)
         layout.bounds = bounds
         return False
@@ -203,17 +204,17 @@ def _try(layout, b, x, y, halo, route_now=True):
     return True
 
 
-def _pockets_alive(layout, cells):
-    """Whether every waiting terminal near a new wire's `cells` still opens on more than
-    a small pocket of free cells (a wire that closes a ring around a terminal whose
-    partner is not down shuts it in)."""
+def _pockets_alive(layout, cells, reach=1):
+    """Whether every waiting terminal within `reach` of new `cells` (a wire's, a
+    block's) still opens on more than a small pocket of free cells (a ring closed
+    round a terminal whose wire is not laid shuts it in)."""
     if not cells:
         return True
     width, near = layout.width, layout.puzzle.grid.near
     xs = [c % width for c in cells]
     ys = [c // width for c in cells]
-    for y in range(min(ys) - 1, max(ys) + 2):
-        for x in range(min(xs) - 1, max(xs) + 2):
+    for y in range(min(ys) - reach, max(ys) + reach + 1):
+        for x in range(min(xs) - reach, max(xs) + reach + 1):
             cell = y * width + x
             if 0 <= x < width and 0 <= cell < len(layout.kind) and _waiting(layout, cell):
                 number = layout.value[cell]
@@ -240,6 +241,12 @@ def _pocket(layout, start):
                 seen.add(n)
                 todo.append(n)
     return True
+
+
+def _cells_of(layout, b):
+    """The cells block b covers where it is."""
+    x, y = layout.pos[b]
+    return [(y + dy) * layout.width + x + dx for dx, dy, _ in layout.puzzle.cells[b]]
 
 
 def _touches(layout, b, x, y):
