@@ -17,6 +17,7 @@ from . import cpsat, shortwires
 from .checker import check
 from .layout import make_puzzle, to_answer
 from .placer import DEFAULT_WEIGHTS, HALO_WEIGHTS, Weights, fill, place
+from .spread import slots_fit, spread
 
 Result = namedtuple("Result", "answer area attempts found")  # answer None when nothing valid was found
 # the weights the attempts cycle through: tight packing, looser, and blocks kept apart
@@ -24,6 +25,7 @@ SCHEDULE = (DEFAULT_WEIGHTS, Weights(wire=2.0, contact=0.0, noise=0.5, halo=Fals
             Weights(wire=1.0, contact=2.0, noise=1.0, halo=False), HALO_WEIGHTS)
 CPSAT_MAX_AREA = 64  # boxes the CP-SAT model is tried on, at most (docs/design.md: it finds no larger one in time)
 CPSAT_SLICE = 2.0  # seconds a box is given
+SPREAD_EVERY = 5  # while nothing valid is found, one attempt in this many spreads the blocks on a lattice
 GREEDY_SHARE = 0.3  # of the seconds, when OR-tools is there to use the rest
 FRAME_GROWTH = (1.25, 1.5)
 BUILT_PER_SECOND = 40000  # model booleans built a second (about 70,000 measured on this machine)  # frames of the short-wire model: the blocks' area times these
@@ -80,7 +82,9 @@ def _attempts(problem, deadline, attempts, seed, first, step, best=None):
     trouble = [0] * len(problem.blocks)
     while (attempts is None or done < attempts) and (deadline is None or time.monotonic() < deadline):
         rng = random.Random(seed * 1000003 + index)
-        if packing and index % 2:
+        if best is None and index % SPREAD_EVERY == SPREAD_EVERY - 1:  # nothing yet: the looser way, if it fits
+            layout = spread(puzzle, 2 if slots_fit(problem, 2) >= len(problem.blocks) else 1, rng, stop=stop)
+        elif packing and index % 2:
             width, height = _fill_box(problem, best, rng)
             layout = fill(puzzle, rng, width, height, stop=stop)
         else:

@@ -100,7 +100,23 @@ def _place_one(layout, b, rng, weights):
             return False
         if _try(layout, b, x, y, weights.halo):
             return True
-    return any(_try(layout, b, x, y, weights.halo, route_now=False) for _, x, y in last)
+    # its wires left to the end: somewhere near its partners with free cells round it,
+    # not touching another block (room to route them), else anywhere it fits
+    roomy = sorted((_reach_cost(layout, b, x, y), x, y) for _, x, y in last)
+    return (any(_try(layout, b, x, y, True, route_now=False) for _, x, y in roomy)
+            or any(_try(layout, b, x, y, weights.halo, route_now=False) for _, x, y in roomy))
+
+
+def _reach_cost(layout, b, x, y):
+    """How far block b at (x, y) puts its terminals from their partners down (a block
+    whose wires are left to the end is best near them)."""
+    puzzle, total = layout.puzzle, 0
+    for dx, dy, number in puzzle.cells[b]:
+        for end in puzzle.ends[number] if number else ():
+            if end.block != b and layout.pos[end.block] is not None:
+                px, py = layout.pos[end.block]
+                total += abs(px + end.dx - x - dx) + abs(py + end.dy - y - dy)
+    return total
 
 
 def _has_partner_down(layout, b):

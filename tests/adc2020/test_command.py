@@ -48,7 +48,7 @@ def test_check_of_a_broken_problem_is_a_violation(files):
 
 
 def test_solve_prints_an_answer_the_checker_passes(files):
-    status, out, err = run("solve", files / "q.txt", "--attempts", "30", "--jobs", "1")
+    status, out, err = run("solve", files / "q.txt", "--attempts", "100", "--jobs", "1")
     assert status == 0, err
     area = check_texts(SAMPLE_Q, out).area
     assert area is not None and err.startswith("area %d " % area)

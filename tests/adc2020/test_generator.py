@@ -49,3 +49,18 @@ def test_generate_is_seeded_and_bounded():
         except ValueError:
             continue
         raise AssertionError(bad)
+
+
+def test_the_spread_lattice_gives_answers_the_checker_passes():
+    from solver.adc2020.layout import make_puzzle, to_answer
+    from solver.adc2020.spread import spread
+    import random
+
+    made = 0
+    for seed in range(6):
+        problem = generate(12, 10, 16, 10, seed).problem
+        layout = spread(make_puzzle(problem), 2, random.Random(seed))
+        if layout is not None:
+            made += 1
+            assert check(problem, to_answer(layout)).area is not None
+    assert made >= 4, made
