@@ -30,6 +30,8 @@ DETOUR = 8  # a wire may be this much longer than the distance between its termi
 POCKET = 24  # free cells a waiting terminal may be shut in with, at most, and still be dead
 EVERYWHERE_TRIED = 60  # positions routed by the last resort
 BLOCK_REACH = 3  # how far from a block put the waiting terminals are checked for pockets
+REPLACES = 2  # blocks moved to free the wires left, per wire left, at most
+REPLACE_TRIED = 80  # positions a moved block tries
 TROUBLE_WEIGHT = 0.5  # links a failure of a block counts for, when it picks the next block
 
 
@@ -67,11 +69,39 @@ def place(puzzle, rng, box=None, weights=DEFAULT_WEIGHTS, start=None, stop=None,
                     links[end.block] += 1
         nxt = _next_block(layout, links, degree, trouble, rng) if placed < count else None
     failed = route_left(layout)
+    for _ in range(REPLACES * len(layout.left)):
+        if failed is None or failed < 0 or layout.stopped() or not _replace(layout, failed, rng, weights):
+            break
+        failed = route_left(layout)
     if failed is None:
         return layout
     for end in puzzle.ends[failed] if failed > 0 else ():
         trouble[end.block] += 1
     return None
+
+
+def _replace(layout, wire, rng, weights):
+    """Move a block of a wire that cannot be routed: one of its two, its wires lifted,
+    put again where all its wires route at once; whether it moved (else it is left
+    where it was)."""
+    puzzle = layout.puzzle
+    b = rng.choice([end.block for end in puzzle.ends[wire]])
+    was = layout.pos[b]
+    laid = [w for w in puzzle.links[b] if w in layout.paths]
+    for w in laid:
+        layout.lift(w)
+    waiting = [w for w in puzzle.links[b] if w in layout.left]
+    layout.left = [w for w in layout.left if w not in waiting]
+    layout.take(b)
+    layout.recompute_bounds()
+    spots = _candidates(layout, b, rng) + _everywhere(layout, b)
+    scored = sorted((_score(layout, b, x, y, rng, weights), x, y) for x, y in set(spots) if (x, y) != was)
+    for _, x, y in scored[:REPLACE_TRIED]:
+        if _try(layout, b, x, y, weights.halo):
+            return True
+    layout.put(b, *was)
+    layout.left.extend(laid + waiting)
+    return False
 
 
 def _next_block(layout, links, degree, trouble, rng):
