@@ -28,6 +28,10 @@ CPSAT_SLICE = 2.0  # seconds a box is given
 SPREAD_EVERY = 5  # while nothing valid is found, one attempt in this many spreads the blocks on a lattice
 GREEDY_SHARE = 0.3  # of the seconds, when OR-tools is there to use the rest
 FRAME_GROWTH = (1.25, 1.5)
+# the models are tried on problems of at most this many blocks: on more (hoge31 in
+# 30x30, rand_20x20_80_40 in 20x20 and 23x23) they found nothing in 15-28 s, which the
+# greedy search spends better (docs/measurements.md, "ADC2020")
+FRAME_MAX_BLOCKS = 50
 BUILT_PER_SECOND = 40000  # model booleans built a second (about 70,000 measured on this machine)  # frames of the short-wire model: the blocks' area times these
 
 
@@ -37,7 +41,7 @@ def solve(problem, seconds=None, attempts=None, jobs=1, seed=0, use_cpsat=True):
     the CP-SAT models out), over `jobs` processes, as a `Result`."""
     start = time.monotonic()
     deadline = None if seconds is None else start + seconds
-    modelled = use_cpsat and cpsat.available() and deadline is not None
+    modelled = use_cpsat and cpsat.available() and deadline is not None and len(problem.blocks) <= FRAME_MAX_BLOCKS
     greedy_until = start + seconds * GREEDY_SHARE if modelled else deadline
     answer, tried, found = _greedy(problem, greedy_until, attempts, jobs, seed, 0, None)
     if modelled:
