@@ -81,11 +81,17 @@ def place(puzzle, rng, box=None, weights=DEFAULT_WEIGHTS, start=None, stop=None,
 
 
 def _replace(layout, wire, rng, weights):
-    """Move a block of a wire that cannot be routed: one of its two, its wires lifted,
-    put again where all its wires route at once; whether it moved (else it is left
-    where it was)."""
+    """Move a block of a wire that cannot be routed (the one of fewer wires first),
+    its wires lifted, to where all its wires route at once; whether one moved (else
+    both are left where they were)."""
     puzzle = layout.puzzle
-    b = rng.choice([end.block for end in puzzle.ends[wire]])
+    ends = sorted({end.block for end in puzzle.ends[wire]}, key=lambda b: (len(puzzle.links[b]), rng.random()))
+    return any(_move(layout, b, rng, weights) for b in ends)
+
+
+def _move(layout, b, rng, weights):
+    """Move block b where all its wires route at once; whether it moved."""
+    puzzle = layout.puzzle
     was = layout.pos[b]
     laid = [w for w in puzzle.links[b] if w in layout.paths]
     for w in laid:
@@ -97,6 +103,8 @@ def _replace(layout, wire, rng, weights):
     spots = _candidates(layout, b, rng) + _everywhere(layout, b)
     scored = sorted((_score(layout, b, x, y, rng, weights), x, y) for x, y in set(spots) if (x, y) != was)
     for _, x, y in scored[:REPLACE_TRIED]:
+        if layout.stopped():
+            break
         if _try(layout, b, x, y, weights.halo):
             return True
     layout.put(b, *was)
