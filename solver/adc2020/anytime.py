@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from . import cpsat, shortwires
 from .checker import check
 from .layout import make_puzzle, to_answer
-from .placer import DEFAULT_WEIGHTS, HALO_WEIGHTS, Weights, fill, place
+from .placer import DEFAULT_WEIGHTS, HALO_WEIGHTS, Weights, compact, fill, place
 from .spread import slots_fit, spread
 
 Result = namedtuple("Result", "answer area attempts found")  # answer None when nothing valid was found
@@ -26,6 +26,8 @@ SCHEDULE = (DEFAULT_WEIGHTS, Weights(wire=2.0, contact=0.0, noise=0.5, halo=Fals
 CPSAT_MAX_AREA = 64  # boxes the CP-SAT model is tried on, at most (docs/design.md: it finds no larger one in time)
 CPSAT_SLICE = 2.0  # seconds a box is given
 SPREAD_EVERY = 5  # while nothing valid is found, one attempt in this many spreads the blocks on a lattice
+COMPACT_ROUNDS = 2  # moves tried to shrink a layout found, per block
+COMPACT_WITHIN = 1.15  # a layout is shrunk when at most this much larger than the best so far
 GREEDY_SHARE = 0.3  # of the seconds, when OR-tools is there to use the rest
 FRAME_GROWTH = (1.25, 1.5)
 # the models are tried on problems of at most this many blocks: on more (hoge31 in
@@ -98,6 +100,8 @@ def _attempts(problem, deadline, attempts, seed, first, step, best=None):
         index += step
         if layout is None:
             continue
+        if best_area is None or layout.area() < best_area * COMPACT_WITHIN:
+            compact(layout, rng, rounds=COMPACT_ROUNDS * len(problem.blocks), stop=stop)
         answer = to_answer(layout)
         area = check(problem, answer).area
         if area is None:  # never expected: the placer keeps the rules; a broken answer is dropped

@@ -386,3 +386,32 @@ def fill(puzzle, rng, width, height, stop=None):
         if not any(_try(layout, b, x, y, False) for x, y in spots if layout.fits(b, x, y)):
             return None
     return layout if route_left(layout) is None else None
+
+
+def compact(layout, rng, weights=DEFAULT_WEIGHTS, rounds=100, stop=None):
+    """Shrink a complete layout: a block on the edge of the rectangle round everything
+    is moved where its wires route and the rectangle is no larger (kept only then);
+    `rounds` moves tried.  The layout is changed in place and stays complete."""
+    layout.stop = stop
+    for _ in range(rounds):
+        if layout.stopped():
+            return layout
+        x0, y0, x1, y1 = layout.bounds
+        edge = [b for b, (x, y) in enumerate(layout.pos)
+                if any(x + dx in (x0, x1) or y + dy in (y0, y1) for dx, dy, _ in layout.puzzle.cells[b])]
+        if not edge:
+            return layout
+        b = rng.choice(edge)
+        area, saved = layout.area(), _save(layout)
+        if not (_move(layout, b, rng, weights) and not layout.left and layout.area() <= area):
+            _restore(layout, saved)
+    return layout
+
+
+def _save(layout):
+    return (bytearray(layout.kind), list(layout.value), bytearray(layout.free), list(layout.pos),
+            dict(layout.paths), list(layout.left), layout.bounds)
+
+
+def _restore(layout, saved):
+    (layout.kind, layout.value, layout.free, layout.pos, layout.paths, layout.left, layout.bounds) = saved
