@@ -191,8 +191,10 @@ def _candidates(layout, b, rng):
 
 def _everywhere(layout, b):
     """Every position within reach of what is down where block b fits (the last resort)."""
-    x0, y0, x1, y1 = layout.bounds
     X0, Y0, X1, Y1 = layout.box
+    if layout.bounds is None:
+        return []
+    x0, y0, x1, y1 = layout.bounds
     return [(x, y) for y in range(max(Y0, y0 - 4), min(Y1, y1 + 2) + 1)
             for x in range(max(X0, x0 - 4), min(X1, x1 + 2) + 1) if layout.fits(b, x, y)]
 
