@@ -30,6 +30,7 @@ DETOUR = 8  # a wire may be this much longer than the distance between its termi
 POCKET = 24  # free cells a waiting terminal may be shut in with, at most, and still be dead
 EVERYWHERE_TRIED = 60  # positions routed by the last resort
 BLOCK_REACH = 3  # how far from a block put the waiting terminals are checked for pockets
+LOOSE_TRIED = 300  # positions a block whose wires are left to the end tries, at most
 REPLACES = 2  # blocks moved to free the wires left, per wire left, at most
 REPLACE_TRIED = 80  # positions a moved block tries
 TROUBLE_WEIGHT = 0.5  # links a failure of a block counts for, when it picks the next block
@@ -140,9 +141,14 @@ def _place_one(layout, b, rng, weights):
             return True
     # its wires left to the end: somewhere near its partners with free cells round it,
     # not touching another block (room to route them), else anywhere it fits
-    roomy = sorted((_reach_cost(layout, b, x, y), x, y) for _, x, y in last)
-    return (any(_try(layout, b, x, y, True, route_now=False) for _, x, y in roomy)
-            or any(_try(layout, b, x, y, weights.halo, route_now=False) for _, x, y in roomy))
+    roomy = sorted((_reach_cost(layout, b, x, y), x, y) for _, x, y in last)[:LOOSE_TRIED]
+    for halo in (True, weights.halo):
+        for _, x, y in roomy:
+            if layout.stopped():
+                return False
+            if _try(layout, b, x, y, halo, route_now=False):
+                return True
+    return False
 
 
 def _reach_cost(layout, b, x, y):
