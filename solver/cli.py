@@ -47,6 +47,7 @@ COMMANDS = (
     ("topcoder", "Topcoder SuperMinesweeper player: reads the tester on stdin, prints moves on stdout"),
     ("classic", "classic Minesweeper win rate: reads nothing; plays games with its own referee, prints the win rate with its 95 percent interval"),
     ("topcoder-test", "local Topcoder tester: reads nothing; plays seeds through the player, prints scores"),
+    ("adc2020", "ADC2020 placement-routing puzzle: check an answer, solve a problem (reads Q/A files, prints area or answer)"),
 )
 
 

@@ -85,6 +85,7 @@ REFUSALS = [
     (["advise", "--top", "-1"], 2, ""), (["report", "missing.txt", "--pack", "missing.txt"], 1, ""),
     (["replay", "missing.txt", "board_a"], 1, ""), (["icpc"], 1, "2 x\n"), (["topcoder"], 1, "abc\n"),
     (["classic", "--games", "0"], 2, ""), (["topcoder-test", "--seeds", "abc"], 2, ""),
+    (["adc2020", "check", "missing.txt", "missing.txt"], 2, ""),
 ]
 
 

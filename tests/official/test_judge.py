@@ -143,9 +143,14 @@ def attribute_reads(path, names):
     return sorted(lines)
 
 
+# Layers the scan leaves out: the variants (their referees hold their own boards), and the
+# ADC2020 puzzle (no Minesweeper board at all: its `cells` are a block's or a board's, all open)
+NOT_SCANNED = ("variants", "adc2020")
+
+
 def solver_modules():
-    """{dotted module name under solver: path} of the package's modules (variants aside)."""
-    paths = (path for path in SOLVER_DIR.rglob("*.py") if path.relative_to(SOLVER_DIR).parts[0] != "variants")
+    """{dotted module name under solver: path} of the package's Minesweeper modules."""
+    paths = (path for path in SOLVER_DIR.rglob("*.py") if path.relative_to(SOLVER_DIR).parts[0] not in NOT_SCANNED)
     return {".".join(path.relative_to(SOLVER_DIR).with_suffix("").parts): path for path in sorted(paths)}
 
 
