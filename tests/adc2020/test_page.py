@@ -5,21 +5,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-from support.browser import Browser
 from test_checker import SAMPLE_A, SAMPLE_Q
 
 from solver.adc2020.formats import read_answer, read_problem
 from solver.adc2020.page import render
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium = Browser()
-    yield chromium
-    chromium.close()
 
 
 def test_the_sample_is_drawn_with_its_blocks_wires_and_area(browser, tmp_path):

@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from support.browser import Browser
 
 from solver.official.board import mine_count
 from solver.official.generator import generate_pack
@@ -35,13 +34,6 @@ NAMES_2026 = [
     "..", ".", "/etc/passwd", "-", "#top", "?", "%", "javascript:alert(6)", ".hidden", "//example.com/x",
     "\\..\\..\\win", "~", "<b>bold</b>",
 ]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium = Browser()
-    yield chromium
-    chromium.close()
 
 
 # names that the file system takes as they are: only the links can go wrong with them

@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from support.browser import Browser
 from support.judging import play_board
 
 from solver.contest.batch import solve_text
@@ -26,13 +25,6 @@ from solver.pages.replay import probability_label
 from solver.pages.trace import beliefs, record
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium = Browser()
-    yield chromium
-    chromium.close()
 
 
 @pytest.fixture(scope="module")
