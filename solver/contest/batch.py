@@ -19,7 +19,7 @@ from ..official.packs import parse_header, stray_messages
 from .chunks import LAST_BOARD_SECONDS, play_chunks
 from .clock import before
 from .plan import Plan
-from .records import UNSENT, index_of, is_board
+from .records import PASSED, is_board
 from .results import Results, format_totals
 from .workers import share, stopped
 
@@ -145,7 +145,6 @@ def play_round(index, results, run, heard=None, only=None):
              played when its workers end before the deadline
     heard -- as workers.share's."""
     deadline = run.deadline
-    positions = range(len(index.headers)) if only is None else only
     headers = index.headers if only is None else [index.headers[k] for k in only]
     plan, count = None, len(headers)
     if deadline is not None:
@@ -169,8 +168,9 @@ def play_round(index, results, run, heard=None, only=None):
     _LAST_RUN.append((plan, records))
     left = None  # (made only while time is left: at the deadline it would be work for nothing)
     if deadline is not None and deadline - time.perf_counter() >= PASSED_OVER_SECONDS:
-        seen = {index_of(record) for record in records if record[0] != UNSENT}  # a count of messages is no board
-        left = [k for k in positions[:count] if k not in seen]
+        # what the plan passed over, and only that: a refused board past the first messages
+        # is only counted (no record of its own), and was played again in every round
+        left = sorted(k for record in records if record[0] == PASSED for k in record[2])
     results.end_round()
     results.notes.extend(notes)
     return used, left

@@ -10,7 +10,7 @@ import time
 
 from ..official.packs import read_board
 from .oneboard import played, select_text
-from .records import message_record, played_record, repeated_record, unsent_record
+from .records import message_record, passed_record, played_record, repeated_record, unsent_record
 from .streams import MESSAGES_SHOWN
 
 # Room left when a board is started: keeping room for the slowest board so far instead
@@ -24,8 +24,9 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
     batch.Run `run` (deadline, rule, look) and the Plan `plan` (None: every board).
 
     emit() gets, in pack order, a message record for a board refused or stray lines
-    after it, a played record for a board played, and a repeated record for a name
-    this worker played before (Results skips it: the official page would score both).
+    after it, a played record for a board played, a repeated record for a name this
+    worker played before (Results skips it: the official page would score both), and
+    at each chunk's end a passed record of the boards the plan passed over in it.
     Past its first MESSAGES_SHOWN messages (a repeated name is one) a worker sends only
     their number, at the end of each chunk: no more than that are shown, and a million
     refused or repeated boards cost a million records."""
@@ -46,6 +47,7 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
             said[1] = 0
 
     for first, stop in chunks:
+        passed = []  # the boards of this chunk the plan passed over
         for j in range(first, stop):
             k = j if only is None else only[j]
             began = time.perf_counter()
@@ -53,6 +55,7 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
                 count_told(k)
                 return
             if plan is not None and not plan.wanted(j, deadline, began):
+                passed.append(k)
                 continue
             board, error, stray = read_board(index, k)
             if board is None:
@@ -70,4 +73,6 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
                 emit(played_record(k, select_text(board, judge.clicks), board.name, board.line, task.rule.year, score))
             if stray is not None:
                 tell(k, stray)
+        if passed:
+            emit(passed_record(passed))
         count_told(stop)

@@ -12,7 +12,7 @@ Played(index=3, text='4 4 2 b\\n0 0\\n', name='b', line=7, year=2026, score=0.5)
 
 from collections import namedtuple
 
-PLAYED, MESSAGE, UNSENT, REPEATED = range(4)
+PLAYED, MESSAGE, UNSENT, REPEATED, PASSED = range(5)
 
 Played = namedtuple("Played", "index text name line year score")
 Played.__doc__ = """A board played: its select text, name, header line, rule year and counted score."""
@@ -26,7 +26,11 @@ Unsent.__doc__ = """`count` messages a worker counted and did not send (past str
 Repeated = namedtuple("Repeated", "index name line")
 Repeated.__doc__ = """A board whose name this worker had played before: not played again."""
 
-_KINDS = (Played, Message, Unsent, Repeated)
+Passed = namedtuple("Passed", "index boards")
+Passed.__doc__ = """The boards of a chunk (positions in the pack's index) its plan passed over:
+a later round for the boards passed over plays these, and only these."""
+
+_KINDS = (Played, Message, Unsent, Repeated, Passed)
 
 
 def played_record(index, text, name, line, year, score):
@@ -43,6 +47,10 @@ def unsent_record(index, count):
 
 def repeated_record(index, name, line):
     return (REPEATED, index, name, line)
+
+
+def passed_record(boards):
+    return (PASSED, boards[0], boards)
 
 
 def read(record):

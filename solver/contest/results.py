@@ -61,6 +61,7 @@ class Results:
                 messages.append((record[1], True, record[2]))
             elif kind == UNSENT:
                 self.unshown += record[2]
+            # (PASSED: the boards a plan passed over, which the rounds, not the list, need)
         if messages:
             room = max(0, MESSAGES_SHOWN - len(self.messages))
             merged = self._round + messages

@@ -347,3 +347,20 @@ def test_the_plan_stops_estimating_shapes_at_its_time_limit():
     # every board it planned is still wanted when the time is there
     total = sum(expected_seconds(*shape) for shape in shapes)
     assert all(decisions(late, shapes[: late.planned], 3 * total))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_refused_board_is_counted_once_however_many_rounds_play(monkeypatch, workers):
+    """Past its first messages a worker only counts refused boards; the round for the
+    boards a plan passed over played them again (100 refused boards were said to be
+    160-280), so it plays what the plan passed over and nothing else."""
+    made = []
+    monkeypatch.setattr(batch, "Plan", passing_over(made))
+    bad = "".join("\n5 5 bad_%d\n123\n" % k for k in range(100))
+    text = format_pack(generate_pack(40, "both", "middle")) + bad
+    err = io.StringIO()
+    played, _ = solve_text(text, io.StringIO(), err, Settings(budget=60.0, workers=workers))
+    assert made == [140, 70] and played == 40
+    lines = err.getvalue().splitlines()
+    assert sum(1 for line in lines if line.startswith("error: board bad_")) == 20
+    assert "error: 80 more like these not shown" in lines
