@@ -15,7 +15,8 @@ from collections import namedtuple
 
 from ..engine.memories import forget_also
 from ..official.packindex import index_pack
-from ..official.packs import parse_header, stray_messages
+from ..official.packs import parse_header
+from ..official.strays import stray_messages
 from .chunks import LAST_BOARD_SECONDS, play_chunks
 from .clock import before
 from .plan import Plan

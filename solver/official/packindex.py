@@ -22,28 +22,17 @@ goes with the text of the board before it, so a select list pasted after a pack 
 one stretch of stray lines, not half a million nameless boards.
 """
 
-import operator
 import re
 from bisect import bisect_left
 from collections import namedtuple
-from itertools import compress, repeat
+from itertools import repeat
 
-from .lines import normal_line, spaced_marks
+from .lines import spaced_marks
+from .strays import LINE_SHOWN, ROWS_KEPT, first_stray, fold_clicks, kept, kept_end, tail_of
 
 INDEX_CHUNK = 1 << 21  # characters of a pack indexed between two calls of `more`
 SEARCH_WINDOW = 1 << 21  # characters searched at once for the next header
-ROWS_KEPT = 1 << 16  # of the text after a header, what the index keeps (the rest is counted)
 PLAIN_OPENING = 1 << 16  # characters of a chunk checked before its end is searched
-LINE_SHOWN = 200  # characters of a stray line kept for its message
-
-Tail = namedtuple("Tail", "lines filled first first_line after")
-Tail.__doc__ = """What lies beyond the characters kept of a board's text (or of the text
-before the first header), counted instead of kept: its line breaks (`lines`), the
-lines that begin in it up to its last non-blank one (`filled`), the normal form of its
-first non-blank line (`first`, None when it has none), the line breaks before that line
-within the tail (`first_line`), and the lines that begin after it up to the last
-non-blank one (`after`).  Lines are counted blank ones included: only what is kept is
-read line by line."""
 
 PackIndex = namedtuple("PackIndex", "headers rows strays lines complete rest tails clicks")
 PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any board.
@@ -51,7 +40,8 @@ PackIndex.__doc__ = """Where the boards of a pack are, found without parsing any
 headers -- each board's header line as written (its split() is the header's fields)
 rows    -- the text after each header line up to the next one: its line break, the
            board's rows and whatever else lies there (the line break before the next
-           header is not in it), at most ROWS_KEPT characters
+           header is not in it), at most ROWS_KEPT characters and the rest of the
+           line they stop in (strays.kept_end)
 tails   -- {k: Tail} for the boards whose text was longer than ROWS_KEPT
 strays  -- [(line number, normal text, lines after it, kind)] of the first non-blank
            line that starts no board before the first header: kind "before" at the
@@ -59,7 +49,7 @@ strays  -- [(line number, normal text, lines after it, kind)] of the first non-b
 lines   -- the LineNumbers of the headers
 complete -- False when only the first boards were indexed (index_pack's `more`)
 rest    -- where the text not indexed begins, or None
-clicks  -- header lines skipped: two numbers alone over blank lines, and headers over them (`_skip_empty`)
+clicks  -- header lines skipped: two numbers alone over blank lines, and headers over them (`strays.fold_clicks`)
 """
 
 
@@ -120,7 +110,6 @@ _BLANK_CLASS = "[%s]" % BLANKS
 # line of ten million digits is read once, not once for each shorter run.
 _NEXT_ANY_HEADER = r"\n%s*(?=([0-9]+))\1%s+[0-9]" % (_BLANK_CLASS, _BLANK_CLASS)
 _NOT_PLAIN = ("\t", "  ", "\n ", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
-_NOT_BLANK = r"[^\s\ufeff]"
 
 
 def _plain(text):
@@ -201,37 +190,8 @@ def _cut(text, start, end):
     return most
 
 
-def _last_line(text, start, end):
-    """Where the last line of text[start:end] holding a non-blank character begins, or
-    None (read backwards a few thousand characters at a time: a blank stretch costs its
-    length once, and nothing is copied whole)."""
-    at = end
-    while at > start:
-        low = max(start, at - 4096)
-        kept = text[low:at].rstrip().rstrip("\ufeff")
-        if kept:
-            return max(start, text.rfind("\n", start, low + len(kept)) + 1)
-        at = low
-    return None
 
 
-def _tail_of(text, start, end, before=None):
-    """The Tail of text[start:end], counted in place (`before`: the Tail of the text just
-    before it, which this one continues)."""
-    lines = text.count("\n", start, end)
-    last = _last_line(text, start, end)
-    ahead = before.lines if before is not None else 0
-    filled = ahead + text.count("\n", start, last) if last is not None else (before.filled if before else 0)
-    if before is not None and before.first is not None:
-        return Tail(ahead + lines, filled, before.first, before.first_line, before.after + filled - before.filled)
-    first = re.compile(_NOT_BLANK).search(text, start, end)
-    if first is None:
-        return Tail(ahead + lines, filled, None, None, 0)
-    line_start = max(start, text.rfind("\n", start, first.start()) + 1)
-    line_end = text.find("\n", first.start(), min(end, first.start() + LINE_SHOWN))
-    shown = normal_line(spaced_marks(text[line_start : line_end if line_end >= 0 else first.start() + LINE_SHOWN]))
-    first_line = ahead + text.count("\n", start, line_start)
-    return Tail(ahead + lines, filled, shown, first_line, filled - first_line)
 
 
 def _split_while(text, more, begin=0):
@@ -266,7 +226,7 @@ def _split_while(text, more, begin=0):
             parts.extend(_NEXT_PLAIN_HEADER.split(text[start:keep])[1:])
         if keep < stop:
             at = len(parts) - 1
-            tails[at] = _tail_of(text, keep, stop, tails.get(at))
+            tails[at] = tail_of(text, keep, stop, tails.get(at))
         if end is None or end == len(text):
             return parts, tails, None if end is not None else stop
         if more is not None and not more():
@@ -302,96 +262,25 @@ def _header_spans(text, more, begin=0):
     ends, tails = [], {}
     for k, (_, header_end) in enumerate(spans):
         stop = starts[k] - 1 if k < len(starts) else limit
-        keep = header_end + ROWS_KEPT if stop - header_end > ROWS_KEPT else stop
+        keep = kept_end(text, header_end, stop)
         ends.append(keep)
         if keep < stop:
-            tails[k] = _tail_of(text, keep, stop)
+            tails[k] = tail_of(text, keep, stop)
     first = spans[0][0] - 1 if spans else limit
-    if first - begin > ROWS_KEPT:
-        tails[-1] = _tail_of(text, begin + ROWS_KEPT, first)
+    lead_end = kept_end(text, begin, first)
+    if lead_end < first:
+        tails[-1] = tail_of(text, lead_end, first)
     return spans, ends, tails, rest
 
 
-def _blank_free(lines):
-    """How many of the lines are not blank."""
-    return sum(1 for raw in lines if raw.strip())
 
 
-def _strays(before, tail, first_line, kind):
-    """[(line number, normal text, lines after it, kind)] of the first non-blank line of
-    the text before the first header (`before`: behind one more line break, at most
-    ROWS_KEPT characters kept; `tail`: the Tail of what was not kept), or []."""
-    found = re.compile(_NOT_BLANK).search(before)
-    if found is not None:
-        line_start = before.rfind("\n", 0, found.start()) + 1
-        line_end = before.find("\n", found.start())
-        line_end = len(before) if line_end < 0 else line_end
-        number = first_line + before.count("\n", 0, line_start) - 1
-        after = _blank_free(before[line_end + 1 :].split("\n")) + (tail.filled if tail is not None else 0)
-        shown = normal_line(spaced_marks(before[line_start : min(line_end, line_start + LINE_SHOWN)]))
-        return [(number, shown, after, kind)]
-    if tail is not None and tail.first is not None:
-        return [(first_line + before.count("\n") - 1 + tail.first_line, tail.first, tail.after, kind)]
-    return []
 
 
-def _skip_empty(headers, rows, tails, lead, lead_tail):
-    """Fold every header line that is two numbers alone with nothing but blank lines under
-    it (a click 'x y' of a select list: the official reader skips a header with no rows,
-    and the pack reader refuses one with no name), and a header with nothing under it
-    but such clicks (the select list's own header), into what lies after the board
-    before it, or before the first header, as counted lines (a Tail): a select list
-    pasted after a pack is then one stretch of stray lines, not half a million nameless
-    boards.  Returns (headers, rows, tails, lead_tail, the headers folded)."""
-    # (C-level loops: half a million of them took a Python loop a fifth of a second)
-    blank = list(compress(range(len(rows)), map(operator.not_, map(str.strip, rows))))
-    two = map((2).__eq__, map(len, map(str.split, map(headers.__getitem__, blank))))
-    clicks = {k for k in compress(blank, two) if k not in tails}
-    # and a select list's own header, over its clicks: the official reader skips it too
-    empty = sorted(clicks.union(k for k in blank if k + 1 in clicks and k not in tails))
-    if not empty:
-        return headers, rows, tails, lead_tail, 0
-    # runs of consecutive folded headers: where each ends, as positions in `empty`
-    ends = list(compress(range(len(empty)), map(operator.ne, map((1).__add__, empty), empty[1:] + [-1])))
-    kept_headers, kept_rows, folded, at, after = [], [], {}, 0, 0
-    for end in ends:
-        first, last = empty[at], empty[end]
-        kept_headers += headers[after:first]
-        kept_rows += rows[after:first]
-        lines = (last + 1 - first) + sum(map(str.count, rows[first : last + 1], repeat("\n")))
-        filled = lines - rows[last].count("\n")
-        folded[len(kept_headers) - 1] = Tail(lines, filled, normal_line(headers[first]), 1, filled - 1)
-        at, after = end + 1, last + 1
-    kept_headers += headers[after:]
-    kept_rows += rows[after:]
-    kept_tails = {k - bisect_left(empty, k): tail for k, tail in tails.items()}
-    for owner, tail in folded.items():
-        before = lead_tail if owner < 0 else kept_tails.get(owner)
-        joined = _joined(before, tail)
-        if owner < 0:
-            lead_tail = joined
-        else:
-            kept_tails[owner] = joined
-    return kept_headers, kept_rows, kept_tails, lead_tail, len(empty)
 
 
-def _joined(before, after):
-    """The Tail of two texts, one after the other (either may be None)."""
-    if before is None or after is None:
-        return before or after
-    if before.first is None:
-        first_line = None if after.first is None else before.lines + after.first_line
-        filled = before.lines + after.filled if after.first is not None else before.filled
-        return Tail(before.lines + after.lines, filled, after.first, first_line, after.after)
-    filled = before.lines + after.filled if after.first is not None else before.filled
-    return Tail(before.lines + after.lines, filled, before.first, before.first_line, filled - before.first_line)
 
 
-def _kept(text, start, end, tail=None):
-    """(text[start:end], tail), or the first ROWS_KEPT characters and the Tail of the rest."""
-    if end - start <= ROWS_KEPT:
-        return text[start:end], tail
-    return text[start : start + ROWS_KEPT], _tail_of(text, start + ROWS_KEPT, end, tail)
 
 
 def index_pack(text, more=None, after=None):
@@ -419,26 +308,28 @@ def index_pack(text, more=None, after=None):
         parts, tails = _NEXT_PLAIN_HEADER.split("\n" + text), {}  # [before, header, rows, header, rows, ...]
     if parts is not None:
         lead, headers, rows = parts[0], parts[1::2], parts[2::2]
-        lead, lead_tail = _kept(lead, 0, len(lead), tails.pop(0, None))
+        lead, lead_tail = kept(lead, 0, len(lead), tails.pop(0, None))
         tails = {(at - 2) // 2: tail for at, tail in tails.items()}
         for k, r in enumerate(rows):  # (only a pack read whole, with no `more`, holds longer ones)
             if len(r) > ROWS_KEPT and k not in tails:
-                rows[k], tails[k] = _kept(r, 0, len(r))
+                rows[k], tail = kept(r, 0, len(r))
+                if tail is not None:
+                    tails[k] = tail
     else:  # a plain pack is ASCII: only here can a byte-order mark be found
         marked = spaced_marks(text)  # (one character for one: the offsets hold)
         spans, ends, tails, rest = _header_spans(marked, more, begin)
         headers = [marked[start:end] for start, end in spans]
         rows = [marked[end:stop] for (_, end), stop in zip(spans, ends)]  # each up to the next header's line break
         first = spans[0][0] - 1 if spans else (len(marked) if rest is None else rest)
-        lead = marked[begin : min(first, begin + ROWS_KEPT)] if first > begin else ""
+        lead = marked[begin : kept_end(marked, begin, first)] if first > begin else ""
         if after is None and spans and spans[0][0] > begin or after is None and not spans and lead:
             lead = "\n" + lead  # as the plain split gives it: behind one more line break
         lead_tail = tails.pop(-1, None)
     if after is not None and lead and not lead.startswith("\n"):  # a round begun inside a line
         lead, base = "\n" + lead, base - 1
-    headers, rows, tails, lead_tail, clicks = _skip_empty(headers, rows, tails, lead, lead_tail)
+    headers, rows, tails, lead_tail, clicks = fold_clicks(headers, rows, tails, lead, lead_tail)
     first = base + lead.count("\n") + (lead_tail.lines if lead_tail is not None else 0)
     first_round = after is None or not after.headers and all(kind == "before" for *_, kind in after.strays)
-    strays = _strays(lead, lead_tail, base, "before" if first_round else "between")
+    strays = first_stray(lead, lead_tail, base, "before" if first_round else "between")
     return PackIndex(headers, rows, strays, LineNumbers(rows, first, tails), rest is None,
                      None if rest is None else rest + shift, tails, clicks)

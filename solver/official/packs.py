@@ -25,6 +25,7 @@ from .board import Board, board_header
 from .lines import find_odd_space, is_count, normal_line
 from .packindex import index_pack
 from .selects import name_reads_back
+from .strays import skipped_lines, stray_messages
 
 MAX_SIDE = 100  # larger boards are refused rather than risk a hang
 
@@ -169,11 +170,6 @@ def _label(fields):
     return "?" if name is None else name[:40]
 
 
-def _skipped(more, before):
-    """The tail of a stray-lines message: how many more lines go with the first one."""
-    return "; %d more line%s skipped before %s" % (more, "s"[: more != 1], before) if more else ""
-
-
 def read_board(index, k):
     """(board, error, stray) for the k-th board of a PackIndex: the board, or None and
     a one-line message saying why it is refused; and a message for the lines between
@@ -225,7 +221,7 @@ def read_board(index, k):
             line, row, more = number + index.rows[k].count("\n") + tail.first_line, tail.first, tail.after
         before = "the next header" if k + 1 < len(index.headers) else "the end"
         stray = "line %d: not part of board %s (line %d), whose %d rows end at line %d: %r%s" % (
-            line, _label(fields), number, height, rows[height - 1][0], row[:40], _skipped(more, before))
+            line, _label(fields), number, height, rows[height - 1][0], row[:40], skipped_lines(more, before))
         del rows[height:]
     if refused is None:
         try:
@@ -233,17 +229,6 @@ def read_board(index, k):
         except ValueError as exc:
             refused = exc
     return None, "board %s (line %d): %s" % (_label(fields), number, refused), stray
-
-
-def stray_messages(index):
-    """The message for lines before the first header of an index, if any ([] or one
-    line): at the pack's start, or where a round began inside text that starts no board."""
-    messages = []
-    for number, line, more, kind in index.strays:
-        before = "the first header" if index.headers else "the end" if index.complete else "where the index stopped"
-        where = "data before any board header" if kind == "before" else "data between boards, in no board"
-        messages.append("line %d: %s: %r%s" % (number, where, line[:40], _skipped(more, before)))
-    return messages
 
 
 def board_at(index, k):

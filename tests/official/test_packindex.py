@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.official import packindex
+from solver.official import packindex, strays
 from solver.official.generator import generate_pack
 from solver.official.packindex import BLANKS, index_pack
-from solver.official.packs import board_at, format_pack, read_board, read_pack, stray_messages
+from solver.official.packs import board_at, format_pack, read_board, read_pack
+from solver.official.strays import stray_messages
 
 BOARDS = generate_pack(12, "both", "middle")
 
@@ -23,6 +24,7 @@ def small_bounds(monkeypatch, kept=600, window=40, chunk=50):
     """Bounds small enough that a few thousand characters of junk pass them (a board's
     rows, at most 20 x 21 characters here, still fit in what is kept)."""
     monkeypatch.setattr(packindex, "ROWS_KEPT", kept)
+    monkeypatch.setattr(strays, "ROWS_KEPT", kept)
     monkeypatch.setattr(packindex, "SEARCH_WINDOW", window)
     monkeypatch.setattr(packindex, "INDEX_CHUNK", chunk)
 
@@ -45,7 +47,7 @@ def test_a_long_stretch_of_stray_lines_is_counted_and_the_boards_around_it_read(
     expected_boards, expected_errors = read_pack(text)  # the real bounds: nothing cut
     small_bounds(monkeypatch)
     index = index_pack(text)
-    assert max(len(rows) for rows in index.rows) <= 600 and (index.tails or where == "before")
+    assert max(len(rows) for rows in index.rows) <= 600 + strays.LINE_SHOWN and (index.tails or where == "before")
     boards, errors = read_pack(text)
     assert [b.name for b in boards] == [b.name for b in BOARDS] == [b.name for b in expected_boards]
     assert errors == expected_errors and len(errors) == 1
@@ -124,3 +126,22 @@ def test_a_line_of_millions_of_digits_is_read_once():
     index = index_pack(text, more=lambda: True)
     assert len(index.headers) == 2 and index.lines.of(0) == 4
     assert stray_messages(index)[0].startswith("line 1: data before any board header: '%s'" % ("0" * 40))
+
+
+@settings(max_examples=60)
+@given(blank=st.integers(0, 1500), between=st.integers(0, 1500), tabs=st.booleans())
+def test_an_index_in_chunks_names_the_first_stray_line_as_one_pass_does(blank, between, tabs):
+    # the text before the first header outgrows what a chunk keeps: what is cut from the
+    # kept part comes before what the chunk left uncounted, and the line named is the
+    # first (the count of the lines after it may differ: past what is kept, blank lines
+    # are counted too)
+    from _pytest.monkeypatch import MonkeyPatch
+
+    text = "\n" * blank + "stray A\n" + "\n" * between + "stray B\n" + format_pack(BOARDS[:2])
+    if tabs:  # a layout the plain pattern does not read: the general path
+        text = text.replace(" ", "\t")
+    with MonkeyPatch.context() as patch:
+        small_bounds(patch)
+        whole, chunked = index_pack(text), index_pack(text, more=lambda: True)
+    named = [message.split(";")[0] for message in stray_messages(whole) + stray_messages(chunked)]
+    assert named == ["line %d: data before any board header: 'stray A'" % (blank + 1)] * 2
