@@ -18,7 +18,7 @@ import sys
 
 from bundler.errors import BuildError
 from bundler.freeze import parse_versions
-from bundler.script import DEFAULT_BUDGET_SECONDS, DEFAULT_FREEZE, build
+from bundler.script import DEFAULT_FREEZE, build, time_plan
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
@@ -29,7 +29,8 @@ def main(argv=None):
         description="Bundle solver/contest/paiza.py and its modules into dist/paiza_main.py."
     )
     parser.add_argument(
-        "--budget", type=float, default=DEFAULT_BUDGET_SECONDS, help="seconds of play from process start (default %(default)s)"
+        "--budget", type=float, default=time_plan(ROOT)["DEFAULT_BUDGET_SECONDS"],
+        help="seconds of play from process start (default %(default)s: solver/contest/timeplan.py)"
     )
     parser.add_argument(
         "--workers", type=int, metavar="N",

@@ -132,6 +132,7 @@ def bundle(modules, budget, workers=None):
                     if node.lineno != node.end_lineno:
                         raise BuildError("%s: %s must be a one-line assignment" % (where(module, node), name))
                     text = "%s = %r\n" % (name, value)
+                    node = ast.parse(text).body[0]  # (what it read before baking is no longer reached)
                     baked.append(len(prologue) + len(statements))
             statements.append((node, module, text))
     # kept whether used or not: the clock runs first, and the settings are read back from the script

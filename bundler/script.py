@@ -10,6 +10,7 @@ the modules bundled.
 import ast
 import hashlib
 import json
+import os
 from collections import namedtuple
 
 from .checks import TARGET_VERSION, check_python38, check_stdlib_only
@@ -21,19 +22,10 @@ from .modules import PACKAGE, dependency_order
 from .names import check_names
 
 ENTRY_MODULE = "contest.paiza"  # dotted, under PACKAGE
+# The entry's time plan: the default budget and paiza.IO's limit are read from it (the
+# reasoning is there), not imported, so the build never runs the package's code.
+TIME_PLAN = ("contest", "timeplan.py")
 
-# The budget baked into the bundle, in seconds from process start (solver/contest/clock.py
-# reads it from /proc, so interpreter start-up counts) to the last board started.
-# paiza.IO stops the whole run at 2.0 s.  Outside the budget: the board in progress at
-# the deadline (a board is started only while batch.LAST_BOARD_SECONDS are left, and it
-# stops at its next stall past the deadline), the last writes and the exit.  The whole
-# process's wall time with it is in every table of ../shared/tools/versus.py (docs/measurements.md).
-# Reading and indexing the pack count against the budget, so a bigger pack leaves less
-# time to play (the plan in solver/contest/plan.py then picks fewer).  After the
-# budget come batch.COLLECT_GRACE_SECONDS for the workers' last records, the list's
-# write (2.3 MB on a 20,000-board ADC2025 pack) and the exit: 1.92 s let the whole
-# process reach 1.96 s there, past the 1.95 s bar (docs/measurements.md, "Wall time").
-DEFAULT_BUDGET_SECONDS = 1.90
 
 # The interpreters whose code is frozen into the script by default (build.py --freeze):
 # the two this project measures on (docs/design.md, "The paiza script", its start: what each costs
@@ -60,13 +52,28 @@ def source_digest(modules, budget, workers=None, freeze=()):
     return hashlib.sha256(json.dumps(record, sort_keys=True).encode("utf-8")).hexdigest()
 
 
-def build(root, budget=DEFAULT_BUDGET_SECONDS, workers=None, entry=ENTRY_MODULE, freeze=DEFAULT_FREEZE, committed=b""):
+def time_plan(root):
+    """{name: value} of the numbers the entry's time plan (TIME_PLAN under PACKAGE in the
+    folder `root`) assigns at top level: DEFAULT_BUDGET_SECONDS, CONTEST_SECONDS..."""
+    path = os.path.join(root, PACKAGE, *TIME_PLAN)
+    with open(path, encoding="utf-8") as handle:
+        tree = ast.parse(handle.read(), path)
+    return {node.targets[0].id: node.value.value for node in tree.body
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, (int, float))}
+
+
+def build(root, budget=None, workers=None, entry=ENTRY_MODULE, freeze=DEFAULT_FREEZE, committed=b""):
     """Built: the script of `entry` (dotted, under PACKAGE in the folder `root`) with
-    `budget` and `workers` baked in, its code frozen for the minor versions `freeze`
-    ((3, 8), ...; none: the plain minified script), keeping what it can of the
-    `committed` script's frozen code (bundler/freeze.py).  BuildError if anything is wrong."""
-    if not (0 < budget < 2.0):
-        raise BuildError("--budget %r: paiza.IO stops the run at 2.0 s; give 0 < budget < 2" % budget)
+    `budget` (None: the time plan's default) and `workers` baked in, its code frozen for
+    the minor versions `freeze` ((3, 8), ...; none: the plain minified script), keeping
+    what it can of the `committed` script's frozen code (bundler/freeze.py).  BuildError
+    if anything is wrong."""
+    plan = time_plan(root)
+    limit = plan["CONTEST_SECONDS"]
+    budget = plan["DEFAULT_BUDGET_SECONDS"] if budget is None else budget
+    if not (0 < budget < limit):
+        raise BuildError("--budget %r: paiza.IO stops the run at %g s; give 0 < budget < %g" % (budget, limit, limit))
     if workers is not None and not 1 <= workers <= 64:
         raise BuildError("--workers %r: give a whole number from 1 to 64 (leave it out for the machine's cores)" % workers)
     modules = dependency_order(entry, root)

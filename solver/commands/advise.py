@@ -5,9 +5,9 @@ import sys
 import time
 
 from ..contest.cores import MAX_WORKERS, WORKERS_VARIABLE
+from ..contest.timeplan import CONTEST_SECONDS
 from ..lab.advise import (
     CHECK_CAP,
-    CONTEST_SECONDS,
     COUNTS,
     DIFFICULTIES,
     MAX_COUNT,
@@ -28,7 +28,7 @@ from ..lab.advise import (
 )
 from ..lab.bundlerun import BUNDLE
 from ..lab.forecast import median
-from ..lab.session import (
+from ..lab.sessionplan import (
     SESSION_TOLERANCE,
     check_session,
     plan_lines,

@@ -4,7 +4,7 @@ import os
 import re
 import sys
 
-from ..contest.session import RunOutput, SessionError, session_csv, sheet_lines, tally
+from ..contest.tally import RunOutput, SessionError, session_csv, sheet_lines, tally
 from ..official.lines import TooLarge, read_text
 from ..official.rules import RULES
 

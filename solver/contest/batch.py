@@ -17,12 +17,21 @@ from ..engine.memories import forget_also
 from ..official.packindex import index_pack
 from ..official.packs import parse_header
 from ..official.strays import stray_messages
-from .chunks import LAST_BOARD_SECONDS, play_chunks
+from .chunks import play_chunks
 from .clock import before
 from .plan import Plan
-from .records import PASSED, is_board
+from .records import is_board, passed_boards
 from .results import Results, format_totals
-from .workers import share, stopped
+from .signals import stopped
+from .timeplan import (
+    COLLECT_GRACE_SECONDS,
+    INDEX_SHARE,
+    LAST_BOARD_SECONDS,
+    NEXT_ROUND_SECONDS,
+    PASSED_OVER_SECONDS,
+    PLAN_SHARE,
+)
+from .workers import share
 
 Settings = namedtuple("Settings", "budget rule look workers start progress", defaults=(None, None, None, 1, None, None))
 Settings.__doc__ = """How a pack is run (solve_text).
@@ -41,15 +50,6 @@ PLAIN = Settings()  # no budget, each board's own rule, no look, one worker
 Run = namedtuple("Run", "deadline rule look workers")
 Run.__doc__ = """What each round, worker and board of a run needs of its Settings: the
 deadline (a time.perf_counter() value, or None), the rule, the look, the workers."""
-
-INDEX_SHARE = 0.25  # of the time left (at first: of the budget), for finding the boards of a pack
-PLAN_SHARE = 0.3  # of the time left, by which the plan stops keying lines and estimating shapes
-COLLECT_GRACE_SECONDS = 0.015  # after the budget, for the workers' last boards and records
-# Time left worth indexing more of a pack cut short: a round indexes at least one chunk
-# (packindex.INDEX_CHUNK, 30-60 ms on the development machine) before it plays; with 0.05 s
-# a second round ran 50 ms past the deadline (docs/measurements.md, "Hostile packs").
-NEXT_ROUND_SECONDS = 0.15
-PASSED_OVER_SECONDS = 0.05  # time left worth a plan and workers for the boards passed over
 
 # What the last run built (each round's index, plan and records, its Results), held
 # until the next run starts: freed at the end of a run, a million-line pack's objects
@@ -171,7 +171,7 @@ def play_round(index, results, run, heard=None, only=None):
     if deadline is not None and deadline - time.perf_counter() >= PASSED_OVER_SECONDS:
         # what the plan passed over, and only that: a refused board past the first messages
         # is only counted (no record of its own), and was played again in every round
-        left = sorted(k for record in records if record[0] == PASSED for k in record[2])
+        left = passed_boards(records)
     results.end_round()
     results.notes.extend(notes)
     return used, left

@@ -12,10 +12,7 @@ from ..official.packs import read_board
 from .oneboard import played, select_text
 from .records import message_record, passed_record, played_record, repeated_record, unsent_record
 from .streams import MESSAGES_SHOWN
-
-# Room left when a board is started: keeping room for the slowest board so far instead
-# stopped runs early (docs/measurements.md, "Per phase": the start guard).
-LAST_BOARD_SECONDS = 0.002
+from .timeplan import LAST_BOARD_SECONDS
 
 
 def play_chunks(index, chunks, plan, run, emit, only=None):
@@ -34,10 +31,10 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
     said = [0, 0]  # messages sent in full, messages counted and not yet sent
     deadline, rule, look = run.deadline, run.rule, run.look
 
-    def tell(k, message):
+    def tell(record):  # a message record or a repeated record: past the first ones, only counted
         if said[0] < MESSAGES_SHOWN:
             said[0] += 1
-            emit(message_record(k, message))
+            emit(record)
         else:
             said[1] += 1
 
@@ -59,20 +56,16 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
                 continue
             board, error, stray = read_board(index, k)
             if board is None:
-                tell(k, error)
-            elif board.name in names:  # (said as a message is: past the first ones, only counted)
-                if said[0] < MESSAGES_SHOWN:
-                    said[0] += 1
-                    emit(repeated_record(k, board.name, board.line))
-                else:
-                    said[1] += 1
+                tell(message_record(k, error))
+            elif board.name in names:
+                tell(repeated_record(k, board.name, board.line))
             else:
                 names.add(board.name)
                 task, judge = played(board, rule, deadline, look, hurry=plan is not None and plan.pressed())
                 score = task.rule.counted(task.rule.score(judge.outcome()))
                 emit(played_record(k, select_text(board, judge.clicks), board.name, board.line, task.rule.year, score))
             if stray is not None:
-                tell(k, stray)
+                tell(message_record(k, stray))
         if passed:
             emit(passed_record(passed))
         count_told(stop)

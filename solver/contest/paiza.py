@@ -43,22 +43,17 @@ from ..official.names import printable
 from .batch import Settings, solve_text
 from .clock import process_start
 from .cores import workers_from_environment
+from .signals import Stopped, stop_on_signals, stoppable, stopped
 from .streams import closed_streams, quiet_stderr, write_output
-from .workers import Stopped, stop_on_signals, stoppable, stopped
+from .timeplan import DEFAULT_BUDGET_SECONDS, STARTUP_ALLOWANCE_SECONDS
 
 # The clock at the first statement the program runs.  build.py moves this assignment
 # (with `import time`) to the top of the bundle, before the other modules' set-up.
 FIRST_STATEMENT_CLOCK = time.perf_counter()
 
 # Seconds from process start to the whole run's end of play; build.py bakes its
-# --budget into the bundle here (see the reasoning in bundler/script.py, DEFAULT_BUDGET_SECONDS).
-BUDGET_SECONDS = 1.90
-
-# Time spent before FIRST_STATEMENT_CLOCK where /proc cannot tell it: interpreter
-# start-up plus compiling the bundled script, which take a few tens of milliseconds
-# (docs/measurements.md, "Decisions"); 0.1 s covers a machine about twice as slow, and
-# a slower start-up only eats into the margin build.py leaves.
-STARTUP_ALLOWANCE_SECONDS = 0.1
+# --budget into the bundle here (the reasoning: contest/timeplan.py).
+BUDGET_SECONDS = DEFAULT_BUDGET_SECONDS
 
 BUDGET_VARIABLE = "SOLVER_BUDGET"
 

@@ -35,6 +35,7 @@ from .plantables import (
     SAFE_US_2025,
     SAFE_US_2026,
 )
+from .timeplan import PRIOR_SHARE, REPLAN_EVERY
 
 # Playing time and score are predicted from measured tables (plantables.py, written by
 # `python -m solver fit-plan`): by kind of start (the safe cells of a mode, or blind),
@@ -51,8 +52,6 @@ SAFE_MODES = ("both", "corner", "center", "auto")
 BUCKETS = 200  # ranks: points per second on a log scale, best last
 BEST, WORST = 1e7, 10.0  # points per second covered by the ranks (2026 scores are ~1 per board)
 _RANKS_PER_LOG = (BUCKETS - 1) / log(BEST / WORST)
-REPLAN_EVERY = 32  # boards between two computations of the cut
-PRIOR_SHARE = 0.02  # of the time, trusted to the predictions before the real speed counts
 INFINITY = float("inf")
 
 

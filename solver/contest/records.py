@@ -58,6 +58,11 @@ def read(record):
     return _KINDS[record[0]](*record[1:])
 
 
+def passed_boards(records):
+    """The boards the plan passed over, in order, from the Passed records among `records`."""
+    return sorted(k for record in records if record[0] == PASSED for k in read(record).boards)
+
+
 def is_board(record):
     """Whether a wire record accounts for a board (played, or a repeated name)."""
     return record[0] == PLAYED or record[0] == REPEATED

@@ -58,9 +58,10 @@ class Results:
                 board = read(record)
                 messages.append((board.index, False, _skip_message(board.name, board.line)))
             elif kind == MESSAGE:
-                messages.append((record[1], True, record[2]))
+                message = read(record)
+                messages.append((message.index, True, message.text))
             elif kind == UNSENT:
-                self.unshown += record[2]
+                self.unshown += read(record).count
             # (PASSED: the boards a plan passed over, which the rounds, not the list, need)
         if messages:
             room = max(0, MESSAGES_SHOWN - len(self.messages))

@@ -10,8 +10,8 @@ frame every few boards), so a worker that dies costs only the boards it had not 
 The parent only waits on the result pipes (`select`), and at the deadline stops any
 worker still playing.
 
-A signal that ends a run (SIGINT, SIGTERM, SIGHUP: `stop_on_signals`) stops the play:
-the records already sent back are kept (what the pipes hold is read first), the
+A signal that ends a run (SIGINT, SIGTERM, SIGHUP: contest/signals.py) stops the
+play: the records already sent back are kept (what the pipes hold is read first), the
 workers are stopped, and no later share plays anything; the workers themselves
 ignore these signals and are stopped by the parent.
 
@@ -26,65 +26,16 @@ import select
 import signal
 import time
 
+from .signals import Stopped, ignore_stop_signals, stoppable, stopped
+from .timeplan import FLUSH_RECORDS, FLUSH_SECONDS, URGENT_SECONDS
+
 MAX_CHUNKS = 1024  # chunk starts of 4 bytes: one atomic pipe write of 4 KiB (a pipe's smallest size)
 CHUNK_BOARDS = 8  # boards a chunk at least: a worker's pipe read per chunk stays negligible
-FLUSH_SECONDS = 0.02  # a worker sends its records at least this often...
-FLUSH_RECORDS = 64  # ...or when it holds this many,
-URGENT_SECONDS = 0.1  # ...and each at once from this long before a worker is stopped
 # The longest single wait on the result pipes: select() refuses a timeout past what
 # its clock holds (about 9.2e9 s: a budget of 1e10, 1e308 or inf was an OverflowError),
 # so a far deadline is waited for in steps of this (the loop looks at the clock again).
 LONGEST_WAIT_SECONDS = 3600.0
 _DONE = "done"  # the last frame of a worker that ran to its end
-STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # what ends a run (those this platform has)
-_SIGNALLED = []  # the stop signals received (stop_on_signals)
-_RAISING = [0]  # above 0 while a stop signal raises Stopped at once (`stoppable`)
-
-
-class Stopped(Exception):
-    """A stop signal arrived while play or a wait could be broken off (`stoppable`)."""
-
-    def __init__(self, signum):
-        super().__init__(signum)
-        self.signum = signum
-
-
-def stop_on_signals():
-    """Make SIGINT, SIGTERM and SIGHUP stop the run instead of killing it: each is
-    remembered (`stopped`), and raises Stopped inside `stoppable`.  Call it from the main
-    thread, once, before the work starts."""
-    for name in STOP_SIGNALS:
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), _on_signal)
-
-
-def _on_signal(signum, frame):
-    _SIGNALLED.append(signum)
-    if _RAISING[0]:
-        raise Stopped(signum)
-
-
-def stopped():
-    """The first stop signal received, or None."""
-    return _SIGNALLED[0] if _SIGNALLED else None
-
-
-class stoppable:
-    """A block a stop signal breaks off with Stopped (at once, or on entry when one came
-    before); outside such blocks a signal is only remembered."""
-
-    def __enter__(self):
-        _RAISING[0] += 1
-        if _SIGNALLED:
-            _RAISING[0] -= 1
-            raise Stopped(_SIGNALLED[0])
-        return self
-
-    def __exit__(self, *exc):
-        _RAISING[0] -= 1
-        return False
-
-
 def chunk_size(count):
     """Boards per chunk for a pack of `count` boards (at most MAX_CHUNKS chunks)."""
     return max(CHUNK_BOARDS, -(-count // MAX_CHUNKS))
@@ -181,7 +132,7 @@ def _fork_workers(count, size, workers, work, urgent):
             if pid == 0:  # the worker: never returns into the caller's code
                 status = 1
                 try:
-                    _ignore_stop_signals()  # (the parent stops the workers: _collect)
+                    ignore_stop_signals()  # (the parent stops the workers: _collect)
                     os.close(result_read)
                     for child in children:
                         os.close(child.fd)
@@ -310,12 +261,6 @@ def _ended(children, waiting, signum=None):
         elif not child.done:
             notes.append("worker %d stopped early (%s): the boards it had not sent back are left out" % (child.number, _status_text(status)))
     return notes
-
-
-def _ignore_stop_signals():
-    for name in STOP_SIGNALS:
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_IGN)
 
 
 def _unframe(child, records):

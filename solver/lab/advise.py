@@ -13,6 +13,7 @@ import platform
 from collections import namedtuple
 
 from ..contest.cores import WORKERS_VARIABLE, usable_cores
+from ..contest.timeplan import CONTEST_SECONDS
 from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, generate_pack, pack_text
 from ..official.names import pack_name
 from ..official.rules import RULES
@@ -37,7 +38,6 @@ SAMPLE = 1000  # boards of each mode and difficulty the bundle is measured on
 START_COUNTS = 4  # pack sizes the start of play is timed at
 REHEARSED = 2  # best packs rehearsed at full size (more if the order then changes)
 MOST_REHEARSED = 5
-CONTEST_SECONDS = 2.0  # paiza.IO's limit, which the bundle's baked budget is made for
 # What the command takes (checked before anything is measured):
 # - a pack of at most MAX_COUNT boards: paiza.IO runs a program in 512 MB, and the bundle
 #   holds a pack's bytes and its text (twice its size) and the index it has time for.

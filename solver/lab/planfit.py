@@ -17,13 +17,13 @@ import time
 from collections import defaultdict
 
 from ..contest.oneboard import played, select_text
+from ..contest.plantables import DENSITY_STEP  # (the step the tables are written with: kept as it is)
 from ..engine.memories import forget_run
 from ..official.board import mine_count
 from ..official.generator import DIFFICULTY_RATIOS, generate_pack
 from ..official.packs import format_board, read_pack
 from ..official.rules import RULES
 
-DENSITY_STEP = 0.05
 DENSITY_POINTS = 9  # densities 0.00 .. 0.40
 CELL_POINTS = (16, 36, 64, 100, 144, 196, 256, 324, 400)  # board cells of the grid
 KINDS = (("safe", "both"), ("blind", "none"))

@@ -1,6 +1,6 @@
 """Signals that end the contest entry (issue 38): SIGINT printed a 20-line traceback of
 minified code, and SIGINT, SIGTERM or SIGHUP left no select list.  Now the entry ends
-with the list of the boards played before the signal (workers.stop_on_signals), a note,
+with the list of the boards played before the signal (signals.stop_on_signals), a note,
 and status 128 + the signal.  Each signal is sent once the entry is known to be
 waiting for it (its handler installed, its workers playing), never after a sleep."""
 
@@ -13,7 +13,7 @@ import time
 import pytest
 from support import reference_scorer as reference
 
-from solver.contest import workers
+from solver.contest import signals, workers
 from solver.official.generator import board_from_name
 from solver.official.selects import read_select
 
@@ -85,8 +85,8 @@ def test_a_signal_while_the_pack_is_read_ends_in_one_line(tmp_path):
 
 @pytest.fixture
 def signals_restored(monkeypatch):
-    monkeypatch.setattr(workers, "_SIGNALLED", [])
-    saved = {name: signal.getsignal(getattr(signal, name)) for name in workers.STOP_SIGNALS}
+    monkeypatch.setattr(signals, "_SIGNALLED", [])
+    saved = {name: signal.getsignal(getattr(signal, name)) for name in signals.STOP_SIGNALS}
     yield
     for name, handler in saved.items():
         signal.signal(getattr(signal, name), handler)
@@ -102,7 +102,7 @@ def test_the_records_a_worker_sent_before_the_signal_are_kept(signals_restored):
                     emit((k, "record"))
                 time.sleep(600)  # ... and plays on: the parent stops it
 
-    workers.stop_on_signals()
+    signals.stop_on_signals()
     heard = []
 
     def hear(record):
@@ -111,7 +111,7 @@ def test_the_records_a_worker_sent_before_the_signal_are_kept(signals_restored):
             os.kill(os.getpid(), signal.SIGTERM)
 
     records, notes, used = workers.share(16, 2, work, None, hear)
-    assert used == 2 and workers.stopped() == signal.SIGTERM
+    assert used == 2 and signals.stopped() == signal.SIGTERM
     assert sorted(records) == [(k, "record") for k in range(sent)]  # the whole frame, read after the signal
     assert any("stopped by signal %d" % signal.SIGTERM in note for note in notes)
     assert workers.share(16, 2, work)[0] == []  # a run a signal ended plays nothing more
@@ -125,6 +125,6 @@ def test_one_worker_keeps_the_boards_played_whole(signals_restored):
                     os.kill(os.getpid(), signal.SIGINT)
                 emit((k, "record"))
 
-    workers.stop_on_signals()
+    signals.stop_on_signals()
     records, _, used = workers.share(40, 1, work)
     assert used == 1 and records == [(k, "record") for k in range(5)]

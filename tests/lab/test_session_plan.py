@@ -4,7 +4,7 @@ arithmetic is checked without the machine's speed deciding anything."""
 
 import pytest
 
-from solver.lab import session
+from solver.lab import sessionplan as session
 from solver.lab.bundlerun import Run
 from solver.official.generator import generate_pack
 from solver.official.packs import format_pack

@@ -25,9 +25,9 @@ import build  # noqa: E402  (build.py lives at the repository root)
 from bundler import checks  # noqa: E402
 from bundler.errors import BuildError  # noqa: E402
 from bundler.freeze import committed_entries, script_source  # noqa: E402
-from bundler.script import DEFAULT_BUDGET_SECONDS  # noqa: E402
 from bundler.script import build as build_script  # noqa: E402
 from solver.contest.paiza import budget_from_environment  # noqa: E402
+from solver.contest.timeplan import DEFAULT_BUDGET_SECONDS  # noqa: E402
 from solver.official.generator import generate_pack  # noqa: E402
 from solver.official.packs import format_pack, read_pack  # noqa: E402
 from solver.official.scorer import score_select  # noqa: E402

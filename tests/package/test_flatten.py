@@ -53,6 +53,7 @@ def fake_package(tmp_path, entry="paiza", **modules):
     package = tmp_path / PACKAGE
     package.mkdir()
     (package / "__init__.py").write_text("")
+    modules.setdefault("contest__timeplan", "CONTEST_SECONDS = 2.0\nDEFAULT_BUDGET_SECONDS = 1.9\n")  # (read by the build)
     for name, text in modules.items():
         path = package.joinpath(*name.split("__")).with_suffix(".py")
         path.parent.mkdir(exist_ok=True)
