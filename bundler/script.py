@@ -27,12 +27,12 @@ ENTRY_MODULE = "contest.paiza"  # dotted, under PACKAGE
 # paiza.IO stops the whole run at 2.0 s.  Outside the budget: the board in progress at
 # the deadline (a board is started only while batch.LAST_BOARD_SECONDS are left, and it
 # stops at its next stall past the deadline), the last writes and the exit.  The whole
-# process's wall time with it is in every table of ../shared/tools/versus.py (docs/measurements.md).
+# process's wall time with it is in every table of ../shared/tools/versus.py (docs/measurements/contest.md).
 # Reading and indexing the pack count against the budget, so a bigger pack leaves less
 # time to play (the plan in solver/contest/plan.py then picks fewer).  After the
 # budget come batch.COLLECT_GRACE_SECONDS for the workers' last records, the list's
 # write (2.3 MB on a 20,000-board ADC2025 pack) and the exit: 1.92 s let the whole
-# process reach 1.96 s there, past the 1.95 s bar (docs/measurements.md, "Wall time").
+# process reach 1.96 s there, past the 1.95 s bar (docs/measurements/contest.md, "Wall time: the budget of 1.90 s").
 DEFAULT_BUDGET_SECONDS = 1.90
 
 # The interpreters whose code is frozen into the script by default (build.py --freeze):

@@ -46,14 +46,14 @@ PLAN_SHARE = 0.3  # of the time left, by which the plan stops keying lines and e
 COLLECT_GRACE_SECONDS = 0.015  # after the budget, for the workers' last boards and records
 # Time left worth indexing more of a pack cut short: a round indexes at least one chunk
 # (packindex.INDEX_CHUNK, 30-60 ms on the development machine) before it plays; with 0.05 s
-# a second round ran 50 ms past the deadline (docs/measurements.md, "Hostile packs").
+# a second round ran 50 ms past the deadline (docs/measurements/hostile.md, "Hostile packs, 2026-11-26").
 NEXT_ROUND_SECONDS = 0.15
 PASSED_OVER_SECONDS = 0.05  # time left worth a plan and workers for the boards passed over
 
 # What the last run built (each round's index, plan and records, its Results), held
 # until the next run starts: freed at the end of a run, a million-line pack's objects
 # took tens of milliseconds past the deadline, one by one, before the select list
-# was written (the entry then ends with os._exit: docs/measurements.md, "Hostile packs").
+# was written (the entry then ends with os._exit: docs/measurements/hostile.md, "Hostile packs, 2026-11-26").
 # (A run memory of the contest layer, registered with engine/memories.py.)
 _LAST_RUN = []
 

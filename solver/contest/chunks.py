@@ -14,7 +14,7 @@ from .records import message_record, passed_record, played_record, repeated_reco
 from .streams import MESSAGES_SHOWN
 
 # Room left when a board is started: keeping room for the slowest board so far instead
-# stopped runs early (docs/measurements.md, "Per phase": the start guard).
+# stopped runs early (docs/measurements/throughput.md, "Per phase": the start guard).
 LAST_BOARD_SECONDS = 0.002
 
 

@@ -56,7 +56,7 @@ BUDGET_SECONDS = 1.90
 
 # Time spent before FIRST_STATEMENT_CLOCK where /proc cannot tell it: interpreter
 # start-up plus compiling the bundled script, which take a few tens of milliseconds
-# (docs/measurements.md, "Decisions"); 0.1 s covers a machine about twice as slow, and
+# (docs/measurements/strength.md, "Decisions"); 0.1 s covers a machine about twice as slow, and
 # a slower start-up only eats into the margin build.py leaves.
 STARTUP_ALLOWANCE_SECONDS = 0.1
 
@@ -202,7 +202,7 @@ def main():
     as the command line).  SIGINT, SIGTERM or SIGHUP ends the play: the list of the
     boards played before it is written, then a note, status 128 + the signal."""
     # A two-second run leaves no garbage cycles worth collecting, and the collector's
-    # passes cost about 1.7% of play (docs/measurements.md, "The player's cost").
+    # passes cost about 1.7% of play (docs/measurements/throughput.md, "Per phase").
     gc.disable()
     stop_on_signals()  # SIGINT, SIGTERM, SIGHUP: the list of the boards played so far (workers.py)
     closed = closed_streams()  # before any file is opened that could take the number; a closed stderr is a sink

@@ -113,7 +113,7 @@ class Memory:
     def __init__(self, task, hurried=False):
         # a hurried board leaves the exact endgame out: its last few cells are guessed by
         # the policy, whose points differ by a few ten-thousandths on the ADC2026 pack for
-        # 3% less work (docs/measurements.md, "The player's cost")
+        # 3% less work (docs/measurements/throughput.md, "The player's cost")
         self.exact_endgame = not hurried
         self.counts = {}
         self.counter = Remembering(self.counts)
@@ -354,7 +354,7 @@ Counted = namedtuple("Counted", "estimate components interior mines_left unknown
 
 # Search nodes a component may take in the count before it is swept instead: a sweep's
 # probabilities are close enough here, and past 400 nodes it is cheaper than the search
-# (docs/measurements.md, "The count's budget": the ADC2026 pack makes as many points).
+# (docs/design.md, "The cost model", the count's budget: the ADC2026 pack makes as many points).
 COUNT_NODES = 400
 
 

@@ -10,7 +10,7 @@ the official page accepts (the project's reader: no error, every board once).
     python3 tools/experiments/hostile_packs.py [--python 3.11.7 --python 3.8.18] [--cache DIR] [PACK...]
 
 PACK names one of PACKS (default: all).  A Python is a pyenv version (run as
-`PYENV_VERSION=V python3`).  What it measured: docs/measurements.md, "Hostile packs".
+`PYENV_VERSION=V python3`).  What it measured: docs/measurements/hostile.md, "Hostile packs".
 """
 
 import argparse

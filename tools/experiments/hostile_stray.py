@@ -17,7 +17,7 @@ at its middle board's header, 33 MB of such rows in between), stray-after (the p
 header and 40 MB of rows), long-lines (fourteen 10 MiB lines of '0' before the pack),
 pack-select (the official ADC2026 pack with its own select list after it),
 tiny-distinct (87 MB of distinct 2x2 boards), tiny-same (159 MB of one 2x2 board).
-What it measured: docs/measurements.md, "Text that belongs to no board".
+What it measured: docs/measurements/hostile.md, "Text that belongs to no board".
 """
 
 import argparse

@@ -53,7 +53,9 @@ MAX_DIGIT = 8
 MAX_SIDE = 30
 MAX_CELLS = 30 * 24
 PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper's figure; 5,000 won nothing more)
-DEFAULT_POLICY = "regions"  # the guess policy (policies.POLICIES): the strongest measured (docs/measurements.md, "Classic Minesweeper")
+# the guess policy (policies.POLICIES): the strongest measured
+# (docs/measurements/classic.md, "The two-step guess policy, technique by technique")
+DEFAULT_POLICY = "regions"
 REGION_LAYOUTS = 400  # perfect play in a walled-in region of this many layouts or fewer (JSMinesweeper's figure)
 REGION_WORK = 50000  # work of one region's search (perfect.py's units): a move keeps well under a second
 PERFECT_WORK = 200000  # work of one perfect-play search (perfect.py's units, the looks over the cells counted): a move stays well under a second here
@@ -353,7 +355,7 @@ class ClassicPlayer:
         Among equals: a cell whose digit may vary before a dead one (one whose digit is
         already known if it is safe: clicking it later never loses, replaying the same
         play as if it had shown that digit), then the fewest undecided neighbours, then
-        the lowest cell.  Of the ties measured (docs/measurements.md, "The single-step
+        the lowest cell.  Of the ties measured (docs/measurements/classic.md, "The single-step
         player"), the fewest undecided neighbours won most; the most informative digit
         and the likeliest zero lost.
 

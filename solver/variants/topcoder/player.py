@@ -38,8 +38,8 @@ It shares the engine with the contest player (constraints, the deduction steps, 
 with its memory of component shapes, probability.estimate) but keeps its own loop and
 guess policy, because the game differs: no flood fill, neighbourhoods of up to 36 cells,
 a score divided by the hits.  The contest policy's cost (mine probability less 0.03 per
-opened neighbour) scored less here than expected progress (docs/measurements.md,
-"Topcoder").  The line protocol with the tester is stdio.py.
+opened neighbour) scored less here than expected progress (docs/measurements/topcoder.md,
+"Expected progress against the contest's guess cost").  The line protocol with the tester is stdio.py.
 """
 
 from collections import namedtuple
@@ -102,7 +102,7 @@ LOOKAHEAD_CELLS = 8
 # among the near-safest cells (see Player._two_step), the "progress" pick when the
 # position is not counted exactly or the look's work is spent
 POLICIES = ("progress", "twostep")
-DEFAULT_POLICY = "twostep"  # the stronger on seeds 1-100 (docs/measurements.md, "Topcoder"; docs/twostep_topcoder.md)
+DEFAULT_POLICY = "twostep"  # the stronger on seeds 1-100 (docs/measurements/topcoder.md, "The two-step guess")
 TWO_STEP_CANDIDATES = 10  # cells looked at two steps deep, safest first
 MOVE_LOOK_NODES = 200000  # work of one two-step guess (engine/twostep.py units, nodes)
 GAME_LOOK_NODES = 2000000  # work of all the two-step guesses of a game

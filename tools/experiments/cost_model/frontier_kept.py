@@ -5,7 +5,7 @@ frontier_kept`), it replaces player.live_constraints and player.learn_pairs: a s
 reads again only the digits beside a cell that changed since the board's last stall
 (opened, found a mine, found safe), and the pairs step looks only at pairs with a
 constraint it has not seen settle.  The clicks are the player's own (same select
-list).  Measured: live constraints +34%, pairs -26%, play +2.3% (docs/measurements.md,
+list).  Measured: live constraints +34%, pairs -26%, play +2.3% (docs/design.md,
 "The cost model").
 """
 from solver.engine import player

@@ -6,7 +6,7 @@ first: its points (exact, the same on every run) and the CPU seconds it took.
 
 SETTINGS is Python run with the engine's modules in scope (endgame, player, counting,
 policy, coupling, probability); STEP plays every STEP-th board.  The collector is off,
-as in the entry.  (Docs: measurements.md, "The cost model".)
+as in the entry.  (Docs: docs/measurements/throughput.md, "The cost model".)
 """
 import gc
 import os

@@ -8,7 +8,7 @@
 
 Boards are grouped by width (a lane holds rows of one width).  Instructions:
 `valgrind --tool=callgrind python3 lanes_check.py 2000 single` and the same with
-`judge` or `digits` (docs/measurements.md, "The cost model").
+`judge` or `digits` (docs/design.md, "The cost model").
 """
 import collections
 import os

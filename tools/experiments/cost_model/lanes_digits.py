@@ -5,7 +5,7 @@ through its own judge.View, as player.settle does; then the digit step of all of
 runs at once in lanes (one int per plane, a board a lane, rebuilt from the boards each
 round), and the boards it leaves stuck stall one by one (player.stall).
 
-Measured with lanes_check.py (docs/measurements.md, "The cost model"): the same clicks
+Measured with lanes_check.py (docs/design.md, "The cost model"): the same clicks
 as one board at a time; rebuilding the lanes each round costs what the laned digit
 test saves.
 """

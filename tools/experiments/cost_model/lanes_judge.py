@@ -6,7 +6,7 @@ zeros and tests digits for every board; a board whose digits say nothing more is
 out of its lane and player.stall runs for it alone.  Per-lane bookkeeping (which lanes
 found something, the lowest zero of each lane) is done with whole-int operations.
 
-Measured with lanes_check.py (docs/measurements.md, "The cost model"): the same clicks
+Measured with lanes_check.py (docs/design.md, "The cost model"): the same clicks
 as one board at a time, and no fewer instructions: a flood runs for every lane until
 the widest flood ends.
 """

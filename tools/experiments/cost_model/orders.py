@@ -9,7 +9,7 @@ sorted-chunks: the same over the pack sorted by size and mine count; sorted: the
 sorted pack cut in two halves.  Run both parts at once, as two
 workers run: the CPU seconds of both summed is the cost of the pack.  warm: TWINS
 passes over twin packs (the same headers, other seeds) before every STEP-th board of
-the pack: its CPU seconds and searches.  (Docs: measurements.md, "The cost model".)
+the pack: its CPU seconds and searches.  (Docs: docs/measurements/throughput.md, "The cost model".)
 """
 import gc
 import os

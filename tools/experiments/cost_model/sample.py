@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Play a sample of the ADC2026 pack at full strength, one board after another: the
-workload of the cost model (docs/design.md, "The cost model of the whole pack").
+workload of the cost model (docs/design.md, "The cost model").
 
     python3 sample.py STEP COUNT [SETTINGS]
 

@@ -8,7 +8,7 @@ coefficient, wide enough for any count), so a transition is one big-int
 multiplication.  A backward pass gives each class's mines by mine count.  The Counts
 are the search's own, equal field by field except `nodes` (here: transitions).
 
-Measured with search_check.py (docs/measurements.md, "The cost model").
+Measured with search_check.py (docs/design.md, "The cost model").
 """
 from solver.engine.counting import _counts, binomials, walk
 

@@ -9,7 +9,7 @@ decide, and what each stall ended in), the size of the positions counted
 (constraints, components, classes), then replays the first BOARDS (default 300)
 boards' stall positions once more, with the shape memory warm, timing each step of a
 stall: the cost of a stall when no new shape has to be searched.  (Docs:
-measurements.md, "The cost model", "A stall at its floor".)
+docs/measurements/throughput.md, "The cost model", "A stall at its floor".)
 """
 import collections
 import os

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Per-phase instruction counts of the contest entry, measured under valgrind callgrind.
 
-Measured: the "Per phase" table of docs/measurements.md (run by run_all.sh, tables
+Measured: the "Per phase" table of docs/measurements/throughput.md (run by run_all.sh, tables
 by analyse.py), and the start-up of the bundle (--imports-only, --bundle).
 
 Plays exactly the boards a real run of the bundle played (their names are read from

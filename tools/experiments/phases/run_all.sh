@@ -1,5 +1,5 @@
 #!/bin/bash
-# The per-phase instruction table of docs/measurements.md ("Per phase"): the code of
+# The per-phase instruction table of docs/measurements/throughput.md ("Per phase"): the code of
 # PHASES_REPO (default: this checkout), on the boards of its own real runs (played_*.sel
 # here, recorded with REAL=1) and on the boards of earlier real runs ($BEFORE/played_*.sel,
 # select lists of an earlier commit's runs, if BEFORE is set).  The board names of the runs
