@@ -20,7 +20,7 @@ from solver.contest.oneboard import played  # noqa: E402
 from solver.engine import counting, coupling, endgame, player, policy, probability  # noqa: E402,F401
 from solver.official.packs import read_pack  # noqa: E402
 
-PACK = os.path.join(ROOT, "..", "shared", "data", "adc2026_board_pack_10000_prog.txt")
+PACK = os.environ.get("EXPERIMENT_PACK", os.path.join(ROOT, "..", "shared", "data", "adc2026_board_pack_10000_prog.txt"))
 
 
 def main(argv):

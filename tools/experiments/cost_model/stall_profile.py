@@ -26,7 +26,7 @@ from solver.engine.probability import estimate  # noqa: E402
 from solver.grid.bitset import popcount  # noqa: E402
 from solver.official.packs import read_pack  # noqa: E402
 
-PACK = os.path.join(ROOT, "..", "shared", "data", "adc2026_board_pack_10000_prog.txt")
+PACK = os.environ.get("EXPERIMENT_PACK", os.path.join(ROOT, "..", "shared", "data", "adc2026_board_pack_10000_prog.txt"))
 
 
 def counted_play(boards):
