@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from solver.variants.topcoder.harness import Case, Game, JavaSha1Prng, make_case, parse_seeds, play_inprocess, values_of
-from solver.variants.topcoder.player import MOVE_LOOK_NODES, Player, keep_guessing, parse_guess, score_of
+from solver.variants.topcoder.player import MOVE_LOOK_NODES, SETTINGS, Player, keep_guessing, parse_guess, score_of
 from solver.variants.topcoder.stdio import parse_answer, play_stdio
 
 PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -199,7 +199,7 @@ def clicks_of(seed, guess):
         v = board.grid[cell]
         return None if v == -1 else v
 
-    player = Player(board.side, board.mines, board.reach, board.start, reveal, lambda: 0.0, guess=guess)
+    player = Player(board.side, board.mines, board.reach, board.start, reveal, lambda: 0.0, SETTINGS._replace(guess=guess))
     player.play()
     return calls, player
 

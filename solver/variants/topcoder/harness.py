@@ -31,7 +31,18 @@ import threading
 import time
 from collections import namedtuple
 
-from .player import DISTANCES, MAX_MINE_SHARE, MAX_SIDE, MIN_MINE_SHARE, MIN_SIDE, TIME_LIMIT_SECONDS, Player, score_of
+from .player import (
+    DEFAULT_POLICY,
+    DISTANCES,
+    MAX_MINE_SHARE,
+    MAX_SIDE,
+    MIN_MINE_SHARE,
+    MIN_SIDE,
+    SETTINGS,
+    TIME_LIMIT_SECONDS,
+    Player,
+    score_of,
+)
 
 MIN_N, MAX_N = MIN_SIDE, MAX_SIDE
 MIN_M, MAX_M = MIN_MINE_SHARE, MAX_MINE_SHARE
@@ -278,7 +289,7 @@ def play_subprocess(seed, time_limit=TIME_LIMIT_SECONDS, command=None, guess=Non
     return Result(seed, score, game.opened, game.hits, game.moves, spent, error)
 
 
-def play_inprocess(seed, time_limit=TIME_LIMIT_SECONDS, share=None, never_stop=False, guess=None):
+def play_inprocess(seed, time_limit=TIME_LIMIT_SECONDS, guess=DEFAULT_POLICY):
     """Play `seed` with the player in this process (fast, for tuning); (Result, Player)."""
     board = make_case(seed)
     game = Game(board)
@@ -293,10 +304,7 @@ def play_inprocess(seed, time_limit=TIME_LIMIT_SECONDS, share=None, never_stop=F
     def clock():
         return time.perf_counter() - begin
 
-    kwargs = {} if share is None else {"share": share}
-    if guess is not None:
-        kwargs["guess"] = guess
-    player = Player(side, board.mines, board.reach, board.start, reveal, clock, time_limit, never_stop=never_stop, **kwargs)
+    player = Player(side, board.mines, board.reach, board.start, reveal, clock, SETTINGS._replace(time_limit=time_limit, guess=guess))
     if player.play():
         game.move("STOP")
     spent = clock()

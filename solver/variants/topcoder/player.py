@@ -112,6 +112,12 @@ GAME_LOOK_NODES = 2000000  # work of all the two-step guesses of a game
 # test says, against the best stopping point in hindsight)
 UNLOCK_CELL_SHARE = 0.1
 
+# How a Player plays (the `topcoder` command's options): the seconds of think time a
+# test (the count's budgets shrink as they run out), the stop test's share
+# (keep_guessing) and the guess policy (POLICIES; parse_guess reads 'twostep:KEY=VALUE')
+Settings = namedtuple("Settings", "time_limit share guess")
+SETTINGS = Settings(TIME_LIMIT_SECONDS, UNLOCK_CELL_SHARE, DEFAULT_POLICY)
+
 
 def score_of(opened, safe_total, hits):
     """The tester's score: opened safe cells over all safe cells, over (hits + 1)."""
@@ -177,20 +183,19 @@ class Player:
     reveal(cell, guess) -> the cell's value, or None for a mine; `guess` says whether
     the move was a guess (False: the engine proved the cell safe).
     clock() -> seconds of think time spent so far.
+    settings -> a Settings: the time limit, the stop test's share, the guess policy.
     """
 
-    def __init__(self, side, mine_total, reach, start, reveal, clock, time_limit=TIME_LIMIT_SECONDS, share=UNLOCK_CELL_SHARE, never_stop=False,
-                 guess=DEFAULT_POLICY):
-        self.look_settings = parse_guess(guess)  # the two-step look's, None under "progress"; ValueError for no policy
+    def __init__(self, side, mine_total, reach, start, reveal, clock, settings=SETTINGS):
+        self.look_settings = parse_guess(settings.guess)  # the two-step look's, None under "progress"; ValueError for no policy
         self.geo = geometry(side, side, reach)
         self.side = side
         self.mine_total = mine_total
         self.safe_total = side * side - mine_total
         self.reveal_cell = reveal
         self.clock = clock
-        self.time_limit = time_limit
-        self.share = share
-        self.never_stop = never_stop
+        self.time_limit = settings.time_limit
+        self.share = settings.share
         size = self.geo.size
         self.values = [-1] * size
         self.values[start] = 0
@@ -202,7 +207,6 @@ class Player:
         self.hits = 0
         self.guesses = 0
         self.bad_certain = 0  # proved-safe cells that exploded (must stay 0)
-        self.decisions = []  # (p, opened, hits, unknown, mines_left, exact) at each dead end
         self.stopped = False
         self.look_left = GAME_LOOK_NODES  # the two-step look's work left for this game
         self.look_memo = {}  # component counts of the look's scenes
@@ -486,10 +490,7 @@ class Player:
             if choice is None:
                 break
             cell, p = choice
-            unknown_count = popcount(unknown)
-            mines_left = self.mine_total - popcount(self.mines)
-            self.decisions.append((p, self.opened, self.hits, unknown_count, mines_left, counted.estimate.exact))
-            if not self.never_stop and not keep_guessing(p, self.opened, self.safe_total, self.hits, self.share):
+            if not keep_guessing(p, self.opened, self.safe_total, self.hits, self.share):
                 break
             self.guesses += 1
             self._open(cell, True)
