@@ -301,13 +301,13 @@ def scene_of(position, layouts):
     counted = [layouts.counted[comp.key] for comp in position.components]
     return Scene(
         position.constraints, position.components, counted, position.unknown, position.interior, position.mines_left,
-        layouts.weight, position.result,
+        layouts.weight, position.estimate,
     )
 
 
 def safeties(position):
     """{cell: P(safe)} of the undecided cells."""
-    result, unknown = position.result, position.unknown
+    result, unknown = position.estimate, position.unknown
     out = {}
     if result.interior_prob is not None:
         for c in cells_of(position.interior & unknown):

@@ -124,7 +124,7 @@ def test_tiny_board_is_solved_without_stop():
     # D=2: every safe cell follows from the start, so the game ends when all are open
     board = board_from_rows(["....", "....", "...*", "..*."], 2, (0, 0))
     tester, player = play_fake(board)
-    assert tester.game.opened == 14 and tester.game.hits == 0
+    assert tester.game.safe_opened == 14 and tester.game.hits == 0
     assert tester.game.score == 1.0
     assert "STOP" not in tester.moves
     assert all(m.startswith("G ") for m in tester.moves)
@@ -170,7 +170,7 @@ def test_player_moves_are_valid_and_certain_moves_sound(seed):
         opened.add((int(r), int(c)))
     assert player.bad_certain == 0  # no proved-safe cell exploded
     assert tester.game.hits == player.hits <= player.guesses
-    assert player.opened == tester.game.opened
+    assert player.safe_opened == tester.game.safe_opened
 
 
 def test_player_in_process_matches_callbacks():

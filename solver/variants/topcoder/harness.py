@@ -54,7 +54,7 @@ PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(o
 Case = namedtuple("Case", "side mines reach grid start")
 Case.__doc__ = """One Topcoder test case (not a board.Board): grid[cell] is the value of a safe cell or -1 for a mine (cell = r * side + c)."""
 
-Result = namedtuple("Result", "seed score opened hits moves seconds error")
+Result = namedtuple("Result", "seed score safe_opened hits moves seconds error")
 
 
 class JavaSha1Prng:
@@ -180,7 +180,7 @@ class Game:
         self.revealed = bytearray(board.side * board.side)
         self.revealed[board.start] = 1
         self.safe_total = board.side * board.side - board.mines
-        self.opened = 1
+        self.safe_opened = 1
         self.hits = 0
         self.moves = 0
         self.score = 0.0  # as the tester: set after each move, so STOP first scores 0
@@ -213,10 +213,10 @@ class Game:
                 self.hits += 1
                 answer = "BOOM!"
             else:
-                self.opened += 1
+                self.safe_opened += 1
                 answer = str(value)
-        self.score = score_of(self.opened, self.safe_total, self.hits)
-        if self.opened >= self.safe_total:
+        self.score = score_of(self.safe_opened, self.safe_total, self.hits)
+        if self.safe_opened >= self.safe_total:
             self.over = True
         return answer
 
@@ -286,7 +286,7 @@ def play_subprocess(seed, time_limit=TIME_LIMIT_SECONDS, command=None, guess=Non
             proc.kill()
             proc.wait()
     score = ERROR_SCORE if error else game.score
-    return Result(seed, score, game.opened, game.hits, game.moves, spent, error)
+    return Result(seed, score, game.safe_opened, game.hits, game.moves, spent, error)
 
 
 def play_inprocess(seed, time_limit=TIME_LIMIT_SECONDS, guess=DEFAULT_POLICY):
@@ -308,7 +308,7 @@ def play_inprocess(seed, time_limit=TIME_LIMIT_SECONDS, guess=DEFAULT_POLICY):
     if player.play():
         game.move("STOP")
     spent = clock()
-    return Result(seed, game.score, game.opened, game.hits, game.moves, spent, None), player
+    return Result(seed, game.score, game.safe_opened, game.hits, game.moves, spent, None), player
 
 
 def result_line(result):
@@ -316,7 +316,7 @@ def result_line(result):
     opened safe cells of all, hits, think time (and the error, if any)."""
     board = make_case(result.seed)
     return "Seed = %d, Score = %.6f, N=%d M=%d D=%d, opened=%d/%d, hits=%d, time=%.2fs%s" % (
-        result.seed, result.score, board.side, board.mines, board.reach, result.opened, board.side * board.side - board.mines,
+        result.seed, result.score, board.side, board.mines, board.reach, result.safe_opened, board.side * board.side - board.mines,
         result.hits, result.seconds, ", ERROR: " + result.error if result.error else "")
 
 

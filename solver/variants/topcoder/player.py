@@ -48,22 +48,20 @@ from ...engine.counting import count_solutions
 from ...engine.frontier import components_of, constraints_of, covered
 from ...engine.layouts import layouts_weight
 from ...engine.probability import cell_probabilities, estimate, mine_count_odds
-from ...engine.steps import pairs_step, single_digits
+from ...engine.steps import Position, pairs_step, single_digits
 from ...engine.twostep import Look, OutOfWork, Scene, choose, parse_settings
 from ...grid.bitset import cells_of, popcount
 from ...grid.geometry import geometry
 
-Counted = namedtuple("Counted", "estimate interior refined rough constraints components counts mines_left")
-Counted.__doc__ = """A position counted by the Player (what _deduce learnt beyond certainties).
+Counted = namedtuple("Counted", "position rough refined counts")
+Counted.__doc__ = """What the Player's budgeted count learnt beyond certainties: the
+engine's steps.Position (its components: those counted; its interior: the undecided
+cells no constraint touches), and what only this count has:
 
-estimate    -- the probability.Estimate of the undecided cells
-interior    -- the undecided cells no constraint touches
-refined     -- {cell: probability} from the refinement of dropped components ({} if none)
-rough       -- cells of components too big to count (their probabilities are local guesses)
-constraints -- the live constraints the estimate was made from
-components, counts -- the counted components and their exact Counts (counts: None
-              under the "progress" guess policy, which does not read them)
-mines_left  -- the mines not yet known
+rough   -- cells of components too big to count (their probabilities are local guesses)
+refined -- {cell: probability} from the windows over those components ({} if none)
+counts  -- the exact Counts of the position's components (None under the "progress"
+           guess policy, which does not read them)
 """
 
 TIME_LIMIT_SECONDS = 10.0  # seconds of think time per test
@@ -119,14 +117,14 @@ Settings = namedtuple("Settings", "time_limit share guess")
 SETTINGS = Settings(TIME_LIMIT_SECONDS, UNLOCK_CELL_SHARE, DEFAULT_POLICY)
 
 
-def score_of(opened, safe_total, hits):
+def score_of(safe_opened, safe_total, hits):
     """The tester's score: opened safe cells over all safe cells, over (hits + 1)."""
     if safe_total <= 0:
         return 0.0
-    return opened / safe_total / (hits + 1)
+    return safe_opened / safe_total / (hits + 1)
 
 
-def keep_guessing(p, opened, safe_total, hits, share=UNLOCK_CELL_SHARE):
+def keep_guessing(p, safe_opened, safe_total, hits, share=UNLOCK_CELL_SHARE):
     """Is a guess of mine probability p worth more than stopping now?
 
     Stopping scores f / (h + 1) (f: the opened share of the safe cells, h: the hits).
@@ -134,7 +132,7 @@ def keep_guessing(p, opened, safe_total, hits, share=UNLOCK_CELL_SHARE):
     g = share * (1 - f), after which the player may stop: (f + g) / (h + 1); one that
     fails scores f / (h + 2).  So guess when (1 - p) * g * (h + 2) > p * f.
     """
-    f = opened / safe_total
+    f = safe_opened / safe_total
     gain = share * (1.0 - f)
     return (1.0 - p) * gain * (hits + 2) > p * f
 
@@ -200,10 +198,10 @@ class Player:
         self.values = [-1] * size
         self.values[start] = 0
         self.numbers = 1 << start  # opened safe cells
-        self.hidden = self.geo.all_mask & ~(1 << start)
+        self.closed = self.geo.all_mask & ~(1 << start)  # not opened (a mine hit is opened)
         self.mines = 0  # known mines: hit or proved
-        self.safe = self.geo.masks[start] & self.hidden  # proved safe, not opened yet
-        self.opened = 1
+        self.safe = self.geo.masks[start] & self.closed  # proved safe, not opened yet
+        self.safe_opened = 1
         self.hits = 0
         self.guesses = 0
         self.bad_certain = 0  # proved-safe cells that exploded (must stay 0)
@@ -217,7 +215,7 @@ class Player:
 
     def _open(self, cell, guess):
         bit = 1 << cell
-        self.hidden &= ~bit
+        self.closed &= ~bit
         self.safe &= ~bit
         value = self.reveal_cell(cell, guess)
         if value is None:
@@ -228,10 +226,10 @@ class Player:
         else:
             self.values[cell] = value
             self.numbers |= bit
-            self.opened += 1
+            self.safe_opened += 1
 
     def finished(self):
-        return self.opened >= self.safe_total
+        return self.safe_opened >= self.safe_total
 
     def _budget(self):
         share = self.clock() / self.time_limit
@@ -287,7 +285,8 @@ class Player:
         if rough and not safe and not found:
             safe, refined = self._refine(constraints, rough, unknown, mines_left, budget)
         counts = None if self.look_settings is None else [count_solutions(component, budget) for component in components]  # remembered: no new search
-        return safe, found, Counted(result, interior, refined, rough, constraints, components, counts, mines_left)
+        position = Position(constraints, components, unknown, interior, self.mines, mines_left, result)
+        return safe, found, Counted(position, rough, refined, counts)
 
     @staticmethod
     def _local_density(constraints, cells):
@@ -375,9 +374,10 @@ class Player:
         neighbours).  Only the LOOKAHEAD_CELLS with the fewest closed neighbours are
         looked at closely.
         """
-        result, refined, rough, constraints = counted.estimate, counted.refined, counted.rough, counted.constraints
+        position, refined, rough = counted.position, counted.refined, counted.rough
+        result, constraints = position.estimate, position.constraints
         masks = self.geo.masks
-        probs = cell_probabilities(result, self.geo.size, counted.interior)
+        probs = cell_probabilities(result, self.geo.size, position.interior)
         p_interior = result.interior_prob
         # crude estimates of uncounted components only ranked the windows: use the windows
         usable = unknown & ~rough
@@ -430,11 +430,12 @@ class Player:
         cannot run; its work is counted against MOVE_LOOK_NODES and the game's
         GAME_LOOK_NODES, so the same position gives the same click."""
         masks = self.geo.masks
-        weight = layouts_weight(counted.counts, popcount(counted.interior), counted.mines_left)
+        position = counted.position
+        weight = layouts_weight(counted.counts, popcount(position.interior), position.mines_left)
         if not weight:
             return None
-        scene = Scene(counted.constraints, counted.components, counted.counts, unknown, counted.interior, counted.mines_left, weight,
-                      counted.estimate)
+        scene = Scene(position.constraints, position.components, counted.counts, unknown, position.interior, position.mines_left,
+                      weight, position.estimate)
         budget = min(MOVE_LOOK_NODES, self.look_left)
         look = Look(masks, {}, self.look_memo, budget, self.dead_memo, self.look_settings)
         try:
@@ -473,7 +474,7 @@ class Player:
                     if self.finished():
                         return False
                 continue
-            unknown = self.hidden & ~self.mines
+            unknown = self.closed & ~self.mines
             if not unknown:
                 break
             deep = self.clock() < STOP_SHARE * self.time_limit
@@ -490,7 +491,7 @@ class Player:
             if choice is None:
                 break
             cell, p = choice
-            if not keep_guessing(p, self.opened, self.safe_total, self.hits, self.share):
+            if not keep_guessing(p, self.safe_opened, self.safe_total, self.hits, self.share):
                 break
             self.guesses += 1
             self._open(cell, True)

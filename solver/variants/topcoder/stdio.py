@@ -131,7 +131,7 @@ def play_stdio(stdin, stdout, stderr=None, settings=SETTINGS, statement=True):
     if stderr is not None:
         stderr.write(
             "topcoder: N=%d M=%d D=%d opened=%d/%d hits=%d guesses=%d time=%.2fs score=%.4f\n"
-            % (side, mine_total, reach, player.opened, player.safe_total, player.hits, player.guesses,
-               clock(), score_of(player.opened, player.safe_total, player.hits))
+            % (side, mine_total, reach, player.safe_opened, player.safe_total, player.hits, player.guesses,
+               clock(), score_of(player.safe_opened, player.safe_total, player.hits))
         )
     return player

@@ -113,8 +113,8 @@ def timed_steps(knowledge, task):
                           sweeps=memory.sweeps)
         marks.append(time.perf_counter())
         if not (result.safe & unknown or result.mines & unknown):
-            player.decide(knowledge, task, constraints, player.Counted(result, components, interior, mines_left, unknown),
-                          memory, None)
+            position = player.Position(constraints, components, unknown, interior, knowledge.mines, mines_left, result)
+            player.decide(knowledge, task, position, memory, None)
     marks += [time.perf_counter()] * (6 - len(marks))
     return [b - a for a, b in zip(marks, marks[1:])]
 
