@@ -1,7 +1,7 @@
 """Step 6 of the build: the minified script with its code compiled ahead, for a faster start.
 
 Compiling the script costs every run more than the rest of its start together
-(docs/measurements.md, "Start-up"), and a code object depends only on the
+(docs/measurements/startup.md, "The code compiled ahead"), and a code object depends only on the
 interpreter's bytecode, which its magic number names.  So the script becomes a loader
 of a few lines (LOADER), then the minified source as one readable string literal,
 then one entry per interpreter asked for (`--freeze`): the source compiled by that

@@ -32,7 +32,7 @@ GREEDY_SHARE = 0.3  # of the seconds, when OR-tools is there to use the rest
 FRAME_GROWTH = (1.25, 1.5)
 # the models are tried on problems of at most this many blocks: on more (hoge31 in
 # 30x30, rand_20x20_80_40 in 20x20 and 23x23) they found nothing in 15-28 s, which the
-# greedy search spends better (docs/measurements.md, "ADC2020")
+# greedy search spends better (docs/measurements/adc2020.md, "The methods, one by one")
 FRAME_MAX_BLOCKS = 50
 BUILT_PER_SECOND = 40000  # model booleans built a second (about 70,000 measured on this machine)  # frames of the short-wire model: the blocks' area times these
 

@@ -11,7 +11,7 @@ from ..pages.pagekit import write_page
 
 LOOK_HELP = (
     "rank risky guesses by two-step safety (one exact lookahead): fewer mines hit on "
-    "dense boards, several times slower on them (docs/measurements.md, Decisions)"
+    "dense boards, several times slower on them (docs/measurements/strength.md, \"Decisions\")"
 )
 
 

@@ -2,7 +2,7 @@
 
 import sys
 
-from ..variants.topcoder.player import DEFAULT_POLICY, POLICIES, TIME_LIMIT_SECONDS, UNLOCK_CELL_SHARE, parse_guess
+from ..variants.topcoder.player import POLICIES, SETTINGS, Settings, parse_guess
 from ..variants.topcoder.stdio import ProtocolError, play_stdio
 
 
@@ -14,9 +14,9 @@ def add_arguments(parser):
         "line the protocol does not allow, or the input ending while a move waits for its answer, is refused in "
         "one line, exit status 1."
     )
-    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT_SECONDS, help="think time per test, seconds (default 10)")
-    parser.add_argument("--share", type=float, default=UNLOCK_CELL_SHARE, help="stop test: share of the closed safe cells a guess is worth")
-    parser.add_argument("--guess", default=DEFAULT_POLICY, help="guess policy: %s (default %s)" % (", ".join(POLICIES), DEFAULT_POLICY))
+    parser.add_argument("--time-limit", type=float, default=SETTINGS.time_limit, help="think time per test, seconds (default 10)")
+    parser.add_argument("--share", type=float, default=SETTINGS.share, help="stop test: share of the closed safe cells a guess is worth")
+    parser.add_argument("--guess", default=SETTINGS.guess, help="guess policy: %s (default %s)" % (", ".join(POLICIES), SETTINGS.guess))
     parser.add_argument("--quiet", action="store_true", help="no summary line on stderr")
 
 
@@ -30,7 +30,7 @@ def run(args):
         print("error: --guess: %s" % error, file=sys.stderr)
         return 2
     try:
-        play_stdio(sys.stdin, sys.stdout, None if args.quiet else sys.stderr, args.time_limit, args.share, guess=args.guess)
+        play_stdio(sys.stdin, sys.stdout, None if args.quiet else sys.stderr, Settings(args.time_limit, args.share, args.guess))
     except BrokenPipeError:
         pass  # the tester stopped reading: it closed the game
     except OSError as error:  # stdin closed (<&-) or unreadable

@@ -54,7 +54,7 @@ deadline (a time.perf_counter() value, or None), the rule, the look, the workers
 # What the last run built (each round's index, plan and records, its Results), held
 # until the next run starts: freed at the end of a run, a million-line pack's objects
 # took tens of milliseconds past the deadline, one by one, before the select list
-# was written (the entry then ends with os._exit: docs/measurements.md, "Hostile packs").
+# was written (the entry then ends with os._exit: docs/measurements/hostile.md, "Hostile packs, 2026-11-26").
 # (A run memory of the contest layer, registered with engine/memories.py.)
 _LAST_RUN = []
 

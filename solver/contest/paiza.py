@@ -197,7 +197,7 @@ def main():
     as the command line).  SIGINT, SIGTERM or SIGHUP ends the play: the list of the
     boards played before it is written, then a note, status 128 + the signal."""
     # A two-second run leaves no garbage cycles worth collecting, and the collector's
-    # passes cost about 1.7% of play (docs/measurements.md, "The player's cost").
+    # passes cost about 1.7% of play (docs/measurements/throughput.md, "Per phase").
     gc.disable()
     stop_on_signals()  # SIGINT, SIGTERM, SIGHUP: the list of the boards played so far (workers.py)
     closed = closed_streams()  # before any file is opened that could take the number; a closed stderr is a sink

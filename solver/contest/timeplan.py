@@ -7,7 +7,7 @@ last board started, leaves room for what comes after it: the board in play at th
 deadline (a board is started only while LAST_BOARD_SECONDS are left, and it stops
 at its next stall), COLLECT_GRACE_SECONDS for the workers' last records, the select
 list's one write (2.3 MB on a 20,000-board ADC2025 pack) and the exit.  A budget of
-1.92 s let a whole process reach 1.96 s (docs/measurements.md, "Wall time").
+1.92 s let a whole process reach 1.96 s (docs/measurements/contest.md, "Wall time: the budget of 1.90 s").
 
 Within the budget, reading comes first: the index of a pack gets INDEX_SHARE of the
 time left and the plan stops keying headers at PLAN_SHARE of it; a pack cut short is
@@ -28,7 +28,7 @@ DEFAULT_BUDGET_SECONDS = 1.90  # from process start to the end of play (build.py
 
 # Time spent before the entry's first statement where /proc cannot tell it: interpreter
 # start-up plus compiling the bundled script, which take a few tens of milliseconds
-# (docs/measurements.md, "Decisions"); 0.1 s covers a machine about twice as slow, and a
+# (docs/measurements/strength.md, "Decisions"); 0.1 s covers a machine about twice as slow, and a
 # slower start-up only eats into the margin the budget leaves.
 STARTUP_ALLOWANCE_SECONDS = 0.1
 
@@ -37,11 +37,11 @@ PLAN_SHARE = 0.3  # of the time left, by which the plan stops keying lines and e
 COLLECT_GRACE_SECONDS = 0.015  # after the budget, for the workers' last boards and records
 # Time left worth indexing more of a pack cut short: a round indexes at least one chunk
 # (packindex.INDEX_CHUNK, 30-60 ms on the development machine) before it plays; with 0.05 s
-# a second round ran 50 ms past the deadline (docs/measurements.md, "Hostile packs").
+# a second round ran 50 ms past the deadline (docs/measurements/hostile.md, "Hostile packs, 2026-11-26").
 NEXT_ROUND_SECONDS = 0.15
 PASSED_OVER_SECONDS = 0.05  # time left worth a plan and workers for the boards passed over
 # Room left when a board is started: keeping room for the slowest board so far instead
-# stopped runs early (docs/measurements.md, "Per phase": the start guard).
+# stopped runs early (docs/measurements/throughput.md, "Per phase": the start guard).
 LAST_BOARD_SECONDS = 0.002
 
 REPLAN_EVERY = 32  # boards between two computations of the plan's cut

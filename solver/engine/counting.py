@@ -37,7 +37,7 @@ HARD_BUDGET_SHARE = 0.05  # of the budget, for a component like one that went ov
 
 # Rows of binomials, [comb(n, k) for k in 0..n], for the class sizes n up to 64 counted so far:
 # each is made when a class of its size is first met (all 65 rows at import cost every
-# start about 1 ms on CPython 3.8, docs/measurements.md, "Start-up"; a run meets few sizes).
+# start about 1 ms on CPython 3.8, docs/measurements/startup.md, "The code compiled ahead"; a run meets few sizes).
 _COMB = {}
 _COMB_SIZES = 65
 COUNTED = run_memory("counting.COUNTED", 50000)  # shape -> its Counts (about 4.3 KB each: "Memory of the commands")
@@ -244,7 +244,7 @@ def _counts(component, weights, class_mines, nodes):
     Every sequence in it is a tuple of numbers: the shape memory may hold a hundred
     thousand Counts in a long run, and the garbage collector stops scanning such
     tuples, where each full collection would otherwise walk every list (the pauses
-    this saves: docs/measurements.md, "Decisions")."""
+    this saves: docs/measurements/strength.md, "Decisions")."""
     weights = tuple(weights)
     class_mines = tuple(map(tuple, class_mines))
     top = max(weights)

@@ -8,7 +8,7 @@ expected value of each click; a cell that is safe in every remaining layout is
 always clicked first (it can only gain).  The clicks weighed at a position are the
 ENDGAME_CHOICES cells that are a mine in fewest of its layouts: the tree is then
 about half as big, and the ADC2026 pack loses a point in 9,483 for it
-(docs/measurements.md, "The endgame's width").  Values are in the rule's own units:
+(docs/design.md, "The cost model": the endgame's width).  Values are in the rule's own units:
 under ADC2025 a safe cell of digit d is worth 2d (gained now, not charged at the
 end) and a mine -20; under ADC2026 a safe cell is worth 1/safe_total and a mine
 -1/mine_total.
@@ -17,7 +17,7 @@ end) and a mine -20; under ADC2026 a safe cell is worth 1/safe_total and a mine
 from ..grid.bitset import cells_of, popcount
 
 ENDGAME_CELLS = 10  # undecided cells at most, for the tree
-ENDGAME_LAYOUTS = 16  # layouts at most (past them on 8 to 10 cells the tree seldom pays: "The endgame's width")
+ENDGAME_LAYOUTS = 16  # layouts at most (past them on 8 to 10 cells the tree seldom pays: docs/design.md, "The cost model")
 ENDGAME_NODES = 1500  # positions evaluated at most, else no answer
 ENDGAME_CHOICES = 4  # clicks weighed at a position: the cells a mine in fewest layouts
 

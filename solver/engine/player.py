@@ -39,7 +39,7 @@ from .frontier import components_of, covered
 from .memories import run_memory
 from .policy import choose_guess, worth_guessing
 from .probability import UNKNOWN_DENSITY, Estimate, estimate, probability_of
-from .steps import pairs_step
+from .steps import Position, pairs_step
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
 Task.__doc__ = """What the player may know of a board before it clicks.
@@ -113,7 +113,7 @@ class Memory:
     def __init__(self, task, hurried=False):
         # a hurried board leaves the exact endgame out: its last few cells are guessed by
         # the policy, whose points differ by a few ten-thousandths on the ADC2026 pack for
-        # 3% less work (docs/measurements.md, "The player's cost")
+        # 3% less work (docs/measurements/throughput.md, "The player's cost")
         self.exact_endgame = not hurried
         self.counts = {}
         self.counter = Remembering(self.counts)
@@ -303,9 +303,9 @@ def stall(knowledge, task, memory, look):
     constraints = live_constraints(knowledge, unknown)
     move = None
     if not learn_pairs(knowledge, constraints, unknown):
-        counted = count(knowledge, constraints, task, memory, unknown)
-        if counted is not None:
-            move = decide(knowledge, task, constraints, counted, memory, look)
+        position = count(knowledge, constraints, task, memory, unknown)
+        if position is not None:
+            move = decide(knowledge, task, position, memory, look)
     if clean and memory.clean():  # (the lookahead and endgame are off here: their memories do not count)
         STALLS.keep(key, (knowledge.safe & ~safe, knowledge.mines & ~mines, move, memory.latest))
     return move
@@ -350,17 +350,15 @@ def learn_pairs(knowledge, constraints, unknown):
     return bool(safe or mines)
 
 
-Counted = namedtuple("Counted", "estimate components interior mines_left unknown")
-
 # Search nodes a component may take in the count before it is swept instead: a sweep's
 # probabilities are close enough here, and past 400 nodes it is cheaper than the search
-# (docs/measurements.md, "The count's budget": the ADC2026 pack makes as many points).
+# (docs/design.md, "The cost model", the count's budget: the ADC2026 pack makes as many points).
 COUNT_NODES = 400
 
 
 def count(knowledge, constraints, task, memory, unknown):
     """Step count: exact probabilities (probability.estimate) of the undecided cells
-    `unknown`.  None when it made some cell certain (learnt), else the Counted position
+    `unknown`.  None when it made some cell certain (learnt), else the steps.Position
     for the decision."""
     interior = unknown & ~covered(constraints)
     mines_left = None if task.mines is None else task.mines - popcount(knowledge.mines)
@@ -373,7 +371,7 @@ def count(knowledge, constraints, task, memory, unknown):
         knowledge.safe |= safe
         knowledge.mines |= mines
         return None
-    return Counted(result, components, interior, mines_left, unknown)
+    return Position(constraints, components, unknown, interior, knowledge.mines, mines_left, result)
 
 
 Move = namedtuple("Move", "cell kind p")
@@ -386,12 +384,13 @@ def stop(p=None):
     return Move(None, "stop", p)
 
 
-def decide(knowledge, task, constraints, counted, memory, look):
-    """Step decide: the Move to make.  By the endgame's tree when few cells are
-    undecided; else the policy's least-cost guess, taken while worth its risk."""
-    result, mines_left, unknown = counted.estimate, counted.mines_left, counted.unknown
+def decide(knowledge, task, position, memory, look):
+    """Step decide: the Move to make in the counted `position` (steps.Position).  By the
+    endgame's tree when few cells are undecided; else the policy's least-cost guess,
+    taken while worth its risk."""
+    result, mines_left, unknown = position.estimate, position.mines_left, position.unknown
     if mines_left is not None and memory.exact_endgame and popcount(unknown) <= ENDGAME_CELLS:
-        move = memory.endgame().best_move(unknown, knowledge.mines, mines_left, constraints)
+        move = memory.endgame().best_move(unknown, knowledge.mines, mines_left, position.constraints)
         if move is not None:
             cell = move[0]
             return stop() if cell is None else Move(cell, "endgame", probability_of(result, cell))
@@ -401,9 +400,10 @@ def decide(knowledge, task, constraints, counted, memory, look):
         looker = None
         if look is not None and result.exact:
             looker = look(
-                knowledge.geo.masks, constraints, counted.components, unknown, counted.interior, mines_left, memory.counts, memory.looks
+                knowledge.geo.masks, position.constraints, position.components, unknown, position.interior, mines_left, memory.counts,
+                memory.looks
             )
-        guess = choose_guess(result, counted.interior, unknown, knowledge.geo.masks, knowledge.mines, looker)
+        guess = choose_guess(result, position.interior, unknown, knowledge.geo.masks, knowledge.mines, looker)
     if guess is None:
         return stop()
     cell, p, expected_digit = guess

@@ -30,14 +30,15 @@ from .deduce import pairs, single_digit
 from .frontier import components_of, covered
 from .probability import estimate
 
-Position = namedtuple("Position", "constraints components unknown interior mines mines_left result")
-Position.__doc__ = """What a guess is chosen from: the state once no step learns anything.
+Position = namedtuple("Position", "constraints components unknown interior mines mines_left estimate")
+Position.__doc__ = """What a guess is chosen from: the state once no step learns anything
+(the contest player's count, the classic player's, the Topcoder player's).
 
 constraints, components -- frontier.constraints_of / components_of of the digits
 unknown   -- closed cells neither known safe nor known a mine
 interior  -- the undecided cells no digit touches
 mines     -- known mines; mines_left -- the mines not yet known (None: not known)
-result    -- the probability.Estimate of the undecided cells
+estimate  -- the probability.Estimate of the undecided cells
 """
 
 

@@ -61,7 +61,9 @@ DOMINATION_MARGIN = 1e-4  # how much safer a certainly-safe-with-it cell must be
 TIE = 1e-9  # safeties and weights closer than this are equal
 
 SCENE_NODES = 500  # the work of counting one scene again, in nodes of counting
-LOOK_NODES_PER_MOVE = 500000  # work of one two-step guess, in nodes: a move stays under a second (docs/measurements.md)
+# the work of one two-step guess, in nodes: a move stays under a second
+# (docs/measurements/classic.md, "The two-step player, 100,000 games a row")
+LOOK_NODES_PER_MOVE = 500000
 
 Evaluation = namedtuple("Evaluation", "cell weight expected common safety order")
 
@@ -283,8 +285,8 @@ def scene_count(component):
     remembered here, not in counting's shape memory: as plain tuples, which the
     garbage collector stops scanning (Counts is a tuple subclass, scanned at every
     full collection: with the looks' shapes there, its pauses grew game after game
-    and clearing it all at once made one move very slow; docs/measurements.md,
-    "The two-step guess rule, technique by technique"); when full, the older half is
+    and clearing it all at once made one move very slow; docs/measurements/classic.md,
+    "The two-step guess policy, technique by technique"); when full, the older half is
     dropped, as in every run memory."""
     shape = component.shape
     known = SCENE_SHAPES.get(shape)
@@ -299,13 +301,13 @@ def scene_of(position, layouts):
     counted = [layouts.counted[comp.key] for comp in position.components]
     return Scene(
         position.constraints, position.components, counted, position.unknown, position.interior, position.mines_left,
-        layouts.weight, position.result,
+        layouts.weight, position.estimate,
     )
 
 
 def safeties(position):
     """{cell: P(safe)} of the undecided cells."""
-    result, unknown = position.result, position.unknown
+    result, unknown = position.estimate, position.unknown
     out = {}
     if result.interior_prob is not None:
         for c in cells_of(position.interior & unknown):

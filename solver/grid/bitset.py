@@ -10,7 +10,7 @@ try:
 except AttributeError:  # pragma: no cover - exercised under 3.8/3.9
     # Before 3.10 a count is a Python call; the same masks recur (neighbourhoods, a
     # board's constraints: nine calls in ten on the ADC2026 pack), and a hit in the
-    # C-level cache makes no Python frame (docs/measurements.md, "3.8").
+    # C-level cache makes no Python frame (docs/measurements/throughput.md, "CPython 3.8: the count of set bits").
     @lru_cache(maxsize=POPCOUNT_MEMORY)
     def popcount(mask):
         return bin(mask).count("1")

@@ -31,7 +31,7 @@ digits from the sample's boards of that shape or, for a shape the sample lacks, 
 the generator makes for it (the real pack's boards differ, but not what they cost), run
 with the bundle's own budget; their total is the median of three runs, and the other
 packs are scaled by the rehearsals' ratio (`advise`).  How close a stand-in comes to
-its real pack: docs/measurements.md, "The pack advisor".
+its real pack: docs/measurements/session.md, "The pack advisor".
 """
 
 import re

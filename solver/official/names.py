@@ -33,8 +33,8 @@ _PLAIN_KEY = re.compile(
 # nothing of any other name that starts with a letter or '_' (it tells nothing, and
 # the reader takes it), or a name's first digit (the reader refuses it), or else the
 # whole line.  (A pattern that re compiles on first use and keeps: the contest entry meets
-# such a line seldom, and compiling it at import would cost every start; "Start-up" in
-# docs/measurements.md.)
+# such a line seldom, and compiling it at import would cost every start; docs/measurements/startup.md,
+# "The code compiled ahead".)
 _S = r"[^\S\n]"
 _ANY_KEY = (
     r"(?m)^%s*([0-9]+)%s+([0-9]+)%s+(?:([0-9]+)%s+(?=\S))?"

@@ -99,7 +99,7 @@ class Rule2026:
         return self.value(self.score(outcome))
 
     def value(self, score):
-        import fractions  # here, not at the top: the contest entry never needs it (start-up: docs/measurements.md, "Per phase")
+        import fractions  # here, not at the top: the contest entry never needs it (start-up: docs/measurements/throughput.md, "Per phase")
 
         return fractions.Fraction(score, self.unit)
 
@@ -134,7 +134,7 @@ class Rule2026:
     floor = None  # negative boards count as they are
     # In a hurry (the pack holds more boards than the time), a board stops at its next
     # stall once its share reaches this: the time its last guesses take makes more
-    # points on a fresh board (measured: docs/measurements.md, "The hurry").
+    # points on a fresh board (measured: docs/measurements/contest.md, "The hurry").
     hurried_share = 0.7
 
 

@@ -16,7 +16,7 @@ from .lines import is_count, normal_line, spaced_marks
 _SELECT_HEADER = re.compile(r"^(\d+) +(\d+) +(\w+)", re.ASCII)  # official cellListFile.isHeader
 # Number()'s other forms, for a token that is no plain count: patterns that re compiles on
 # first use and keeps, since compiling them at import would cost every start of the
-# contest entry, which meets them only on a rare token (docs/measurements.md, "Start-up").
+# contest entry, which meets them only on a rare token (docs/measurements/startup.md, "The code compiled ahead").
 _JS_DECIMAL = r"(?a)[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)"
 _JS_PREFIXED = r"(?a)0([xXoObB])([0-9a-fA-F]+)"
 _JS_INFINITY = r"[+-]?Infinity"

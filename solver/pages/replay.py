@@ -22,7 +22,7 @@ from .trace import HOWS, beliefs, undecided
 
 # A replay page holds every cell's belief before every click: its size and the time to
 # build it grow as cells times clicks (measured: a 50x50 board 3.3 MB in 1.2 s, 100x100
-# 32 MB in 29 s; docs/measurements.md, "Replay pages").  Pages are made for boards of
+# 32 MB in 29 s; docs/measurements/hostile.md, "Replay pages").  Pages are made for boards of
 # at most this many cells (a 50x50 board; the contests' boards have at most 400).
 MAX_REPLAY_CELLS = 2500
 

@@ -95,7 +95,7 @@ def replay_links(rows, report_path, folder=None):
 # A page a browser opens and sorts at once: the table draws at most TABLE_ROWS_SHOWN rows
 # of the order asked for (every row is in the page's data, and a sort sorts them all),
 # a scatter plot at most PLOT_POINTS boards.  A 50,000-board report drew every row and
-# point: 10.7-15.8 s to load in chromium, 15 s a sort (docs/measurements.md, "Memory of
+# point: 10.7-15.8 s to load in chromium, 15 s a sort (docs/measurements/hostile.md, "Memory of
 # the commands").
 TABLE_ROWS_SHOWN = 1000
 PLOT_POINTS = 2000

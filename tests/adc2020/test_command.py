@@ -1,6 +1,6 @@
 """`python -m solver adc2020`: check prints the area (0) or the violation in one line
 (1); solve prints an answer the checker passes; every refusal is one line `error: ...`
-with a non-zero status, never a traceback (docs/refusals.md, "adc2020")."""
+with a non-zero status, never a traceback (docs/refusals.md, "Per command": adc2020)."""
 
 import os
 import subprocess

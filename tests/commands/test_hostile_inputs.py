@@ -354,11 +354,11 @@ def test_classic_player_refuses_a_contradiction_naming_the_cell_and_keeps_nothin
     player = ClassicPlayer(*size)
     for call in before:
         player.opened(call)
-    kept = (list(player.values), player.hidden, player.numbers, player.safe, player.mines)
+    kept = (list(player.values), player.closed, player.numbers, player.safe, player.mines)
     with pytest.raises(ValueError) as refusal:
         player.opened(refused)
     assert cell in str(refusal.value)
-    assert (list(player.values), player.hidden, player.numbers, player.safe, player.mines) == kept
+    assert (list(player.values), player.closed, player.numbers, player.safe, player.mines) == kept
     player.next_click()  # and it plays on from what it kept
 
 

@@ -110,7 +110,7 @@ def test_a_too_small_budget_gives_up_rather_than_guessing():
 
 
 def naive_value(layouts, digits_of, closed, safe_value, mine_value):
-    """Expectimax without memo or shortcuts: the reference for endgame.best_move."""
+    """Expectimax without memo or shortcuts: the reference for endgame.Endgame.best_move."""
     if not layouts:
         return 0.0
     best = 0.0

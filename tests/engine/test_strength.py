@@ -12,7 +12,7 @@ should stop, falls below a floor.  Ratios assert play, not time.
 - Named groups use the official names (mine count and safe cells known: at the end
   the exact endgame decides).  Anonymous groups rename the boards ('anon_K'), so
   the name tells nothing: no mine count, no safe cells, and the stop test
-  (policy.worth_guessing_2025) decides every end; they guard that rule.
+  (policy.worth_guessing under the 2025 rule) decides every end; they guard that rule.
 
 How the floors were set: `python tests/engine/test_strength.py` prints each group's ratio;
 measured on the commit that added this file (the player of 2026-11-23 20:29), each
@@ -22,9 +22,9 @@ more on the groups that guard against them:
   'guess the lowest cell, not the least-cost one' (policy.choose_guess): dangerous
   .9666 -> .9577, serious .9002 -> .8753, ultra .8141 -> .7757, ADC2026 (2025 rule)
   .8746 -> .8532, ADC2026 (2026 rule) .9513 -> .9447;
-  'under the 2025 rule always guess' (policy.worth_guessing_2025): anonymous serious
-  .7952 -> .7895, anonymous ultra .6700 -> .6625 (the named groups barely move: the
-  exact endgame, not the stop test, decides their ends).
+  'under the 2025 rule always guess' (policy.worth_guessing): anonymous serious .7952 -> .7895,
+  anonymous ultra .6700 -> .6625 (the named groups barely move: the exact endgame, not
+  the stop test, decides their ends).
 When the player gets stronger, raise the floors the same way.
 """
 

@@ -185,31 +185,3 @@ def test_the_check_sees_a_name_that_is_gone(tmp_path):
         ROOT, SOLVER = saved
     assert len(bad) == 3 and "nowhere_at_all" in bad[0] and "rules.Rule" in bad[1] and "no/such.py" in bad[2], bad
 
-
-DOTTED = re.compile(r"\bsolver(?:\.[A-Za-z_]\w*)+")
-
-
-def _resolves(reference):
-    """Whether solver.a.b.c names a module, or something a module defines."""
-    import importlib
-
-    parts = reference.split(".")
-    for k in range(len(parts), 0, -1):
-        try:
-            found = importlib.import_module(".".join(parts[:k]))
-        except ImportError:
-            continue
-        for name in parts[k:]:
-            if not hasattr(found, name):
-                return False
-            found = getattr(found, name)
-        return True
-    return False
-
-
-def test_every_full_dotted_name_in_the_code_and_the_docs_is_there():
-    # ``solver.probability.estimate`` (checkio's docstring) outlived the move to solver.engine
-    texts = sorted(SOLVER.rglob("*.py")) + sorted((ROOT / "docs").rglob("*.md")) + [ROOT / "README.md"]
-    stale = sorted({"%s: %s" % (path.relative_to(ROOT).as_posix(), match.group(0)) for path in texts
-                    for match in DOTTED.finditer(path.read_text(encoding="utf-8")) if not _resolves(match.group(0))})
-    assert stale == []

@@ -245,9 +245,9 @@ def test_the_two_step_guess_stays_in_its_window(guess):
         masks, unknown = player.geo.masks, position.unknown
         scene = scene_of(position, Layouts(masks, position, player.counter))
         look = Look(masks, player.counts_memo, {}, 1e12)
-        safety = {c: 1.0 - p for cells, p in zip(position.result.class_masks, position.result.class_probs) for c in cells_of(cells & unknown)}
+        safety = {c: 1.0 - p for cells, p in zip(position.estimate.class_masks, position.estimate.class_probs) for c in cells_of(cells & unknown)}
         for c in cells_of(position.interior & unknown):
-            safety[c] = 1.0 - position.result.interior_prob
+            safety[c] = 1.0 - position.estimate.interior_prob
         living = [c for c in safety if look.living(scene, c)]
         if not living:
             continue

@@ -3,7 +3,7 @@ grew past 263 MB and its workers to 1.3 GB.  What a run keeps between games is b
 no cycle of a game is frozen for good, counting's shapes are forgotten every
 FORGET_GAMES games (which changes no click), and the looks' shapes are capped by the
 engine (twostep.SCENE_SHAPES, a bounded run memory).  Checked by counts and arithmetic, not by
-measuring a run (docs/measurements.md, "Memory of the commands": the runs)."""
+measuring a run (docs/measurements/hostile.md, "Memory of the commands": the runs)."""
 
 import os
 import subprocess

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from solver.variants.topcoder.harness import Case, Game, JavaSha1Prng, make_case, parse_seeds, play_inprocess, values_of
-from solver.variants.topcoder.player import MOVE_LOOK_NODES, Player, keep_guessing, parse_guess, score_of
+from solver.variants.topcoder.player import MOVE_LOOK_NODES, SETTINGS, Player, keep_guessing, parse_guess, score_of
 from solver.variants.topcoder.stdio import parse_answer, play_stdio
 
 PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -124,7 +124,7 @@ def test_tiny_board_is_solved_without_stop():
     # D=2: every safe cell follows from the start, so the game ends when all are open
     board = board_from_rows(["....", "....", "...*", "..*."], 2, (0, 0))
     tester, player = play_fake(board)
-    assert tester.game.opened == 14 and tester.game.hits == 0
+    assert tester.game.safe_opened == 14 and tester.game.hits == 0
     assert tester.game.score == 1.0
     assert "STOP" not in tester.moves
     assert all(m.startswith("G ") for m in tester.moves)
@@ -170,7 +170,7 @@ def test_player_moves_are_valid_and_certain_moves_sound(seed):
         opened.add((int(r), int(c)))
     assert player.bad_certain == 0  # no proved-safe cell exploded
     assert tester.game.hits == player.hits <= player.guesses
-    assert player.opened == tester.game.opened
+    assert player.safe_opened == tester.game.safe_opened
 
 
 def test_player_in_process_matches_callbacks():
@@ -199,7 +199,7 @@ def clicks_of(seed, guess):
         v = board.grid[cell]
         return None if v == -1 else v
 
-    player = Player(board.side, board.mines, board.reach, board.start, reveal, lambda: 0.0, guess=guess)
+    player = Player(board.side, board.mines, board.reach, board.start, reveal, lambda: 0.0, SETTINGS._replace(guess=guess))
     player.play()
     return calls, player
 

@@ -1,6 +1,6 @@
 """The ADC2020 closing table: every official problem solved by the command, one at a
 time, then checked; a Markdown row each (problem, blocks, wires, reference area, ours,
-seconds).  Figures: docs/measurements.md, "ADC2020: the official problems".
+seconds).  Figures: docs/measurements/adc2020.md, "The official problems".
 
     nice -n 10 python3 tools/experiments/adc2020_table.py --seconds 60 --jobs 2 [NAME ...]
 """

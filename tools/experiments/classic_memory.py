@@ -5,7 +5,7 @@ games of GAMES expert games (seed 1), played as `classic` plays them (referee._p
 
     PYTHONPATH=. nice -n 10 python3 tools/experiments/classic_memory.py GAMES EVERY
 
-Figures: docs/measurements.md, "Memory of the commands" (issue 38)."""
+Figures: docs/measurements/hostile.md, "Memory of the commands" (issue 38)."""
 
 import gc
 import sys

@@ -7,10 +7,11 @@ and prints one row per run: wall seconds of the whole process, exit status, boar
 played of those found, the summary's own seconds, and whether the select list is one
 the official page accepts (the project's reader: no error, every board once).
 
-    python3 tools/experiments/hostile_packs.py [--python 3.11.7 --python 3.8.18] [--cache DIR] [PACK...]
+    python3 tools/experiments/hostile_packs.py [--python 3.11.7 --python 3.8.18] [--cache DIR] [--scale S] [PACK...]
 
-PACK names one of PACKS (default: all).  A Python is a pyenv version (run as
-`PYENV_VERSION=V python3`).  What it measured: docs/measurements.md, "Hostile packs".
+PACK names one of PACKS (default: all); --scale makes each pack S times its size (a
+test runs them at a tiny share).  A Python is a pyenv version (run as
+`PYENV_VERSION=V python3`).  What it measured: docs/measurements/hostile.md, "Hostile packs".
 """
 
 import argparse
@@ -45,22 +46,27 @@ def one_shape(count, side, mines, mode):
     return "\n".join(format_board(generate_board(side, side, mines, seed, mode)) for seed in range(1, count + 1))
 
 
+def scaled(count, scale):
+    return max(1, round(count * scale))
+
+
+# name -> the pack's text, made at `scale` times its size
 PACKS = {
-    "distinct-200k": lambda: distinct_names(200000),
-    "distinct-300k": lambda: distinct_names(300000),
-    "low-200k-tabs": lambda: format_pack(generate_pack(200000, "both", "low")).replace(" ", "\t"),
-    "refused-1m": lambda: "".join("3 3 1abc%d\n" % k for k in range(1000000)),
-    "one-shape-4x4-40k": lambda: one_shape(40000, 4, 3, "both"),
-    "one-shape-6x6-20k": lambda: one_shape(20000, 6, 5, "none"),
-    "huge-142mb": lambda: format_pack(generate_pack(800000, "both", "low")),
+    "distinct-200k": lambda scale: distinct_names(scaled(200000, scale)),
+    "distinct-300k": lambda scale: distinct_names(scaled(300000, scale)),
+    "low-200k-tabs": lambda scale: format_pack(generate_pack(scaled(200000, scale), "both", "low")).replace(" ", "\t"),
+    "refused-1m": lambda scale: "".join("3 3 1abc%d\n" % k for k in range(scaled(1000000, scale))),
+    "one-shape-4x4-40k": lambda scale: one_shape(scaled(40000, scale), 4, 3, "both"),
+    "one-shape-6x6-20k": lambda scale: one_shape(scaled(20000, scale), 6, 5, "none"),
+    "huge-142mb": lambda scale: format_pack(generate_pack(scaled(800000, scale), "both", "low")),
 }
 
 
-def pack_path(name, cache):
-    path = os.path.join(cache, name + ".txt")
+def pack_path(name, cache, scale=1):
+    path = os.path.join(cache, name + ("" if scale == 1 else "-x%g" % scale) + ".txt")
     if not os.path.exists(path):
         with open(path, "w") as handle:
-            handle.write(PACKS[name]())
+            handle.write(PACKS[name](scale))
     return path
 
 
@@ -85,6 +91,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--python", action="append", help="pyenv version (repeatable; default: this one)")
     parser.add_argument("--cache", default="/tmp/hostile-packs", help="folder of the generated packs")
+    parser.add_argument("--scale", type=float, default=1.0, help="each pack at this share of its size")
     parser.add_argument("packs", nargs="*", help="which packs, of %s (default: all)" % ", ".join(sorted(PACKS)))
     args = parser.parse_args()
     unknown = [name for name in args.packs if name not in PACKS]
@@ -95,7 +102,7 @@ def main():
     print("| pack | Python | wall s | status | boards played/found | its seconds | valid list |")
     print("| --- | --- | ---: | ---: | ---: | ---: | --- |")
     for name in args.packs or sorted(PACKS):
-        path = pack_path(name, args.cache)
+        path = pack_path(name, args.cache, args.scale)
         for python in pythons:
             wall, status, played, boards, seconds, valid = run(path, python)
             print("| %s | %s | %.3f | %d | %s/%s | %s | %s |" % (name, python, wall, status, played, boards, seconds,

@@ -4,7 +4,7 @@
 
     PYTHONPATH=. nice -n 10 python3 tools/experiments/scene_cap.py CAP GAMES
 
-Figures: docs/measurements.md, "Memory of the commands" (issue 38)."""
+Figures: docs/measurements/hostile.md, "Memory of the commands" (issue 38)."""
 
 import resource
 import sys

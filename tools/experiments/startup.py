@@ -12,7 +12,7 @@ count alike for all), and the bundle's excess over the bare interpreter.
 
 A Python is a pyenv version (/root/.pyenv/versions/V/bin/python3) or a path.  The
 machine is shared: the commands alternate so a burst of load hits them alike, and the
-figures are medians.  What it measured: docs/measurements.md, "Start-up".
+figures are medians.  What it measured: docs/measurements/startup.md, "The code compiled ahead".
 """
 
 import argparse

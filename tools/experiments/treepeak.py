@@ -4,7 +4,7 @@ and each process's own peak (VmHWM).  Prints them when the command ends.
 
     nice -n 10 python3 tools/experiments/treepeak.py python3 -m solver classic --games 20000 --level expert
 
-Figures: docs/measurements.md, "Memory of the commands" (issue 38)."""
+Figures: docs/measurements/hostile.md, "Memory of the commands" (issue 38)."""
 
 import os
 import subprocess

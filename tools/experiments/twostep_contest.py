@@ -39,7 +39,6 @@ from solver.contest.clock import process_start  # noqa: E402
 from solver.contest.oneboard import played, select_text  # noqa: E402
 from solver.engine.memories import forget_run  # noqa: E402
 from solver.engine.probability import probability_of  # noqa: E402
-from solver.engine.steps import Position  # noqa: E402
 from solver.grid.bitset import cells_of  # noqa: E402
 from solver.official.lines import read_text  # noqa: E402
 from solver.official.packs import read_pack  # noqa: E402
@@ -56,7 +55,7 @@ class Brain(ClassicPlayer):
         super().__init__(task.width, task.height, task.mines, guess)
         self.hits_seen = 0
 
-    def pick(self, knowledge, constraints, counted):
+    def pick(self, knowledge, position):
         geo, width = knowledge.geo, self.width
         numbers = knowledge.opened & ~knowledge.mines
         new = numbers & ~self.numbers
@@ -69,32 +68,29 @@ class Brain(ClassicPlayer):
                               for c in cells_of(new)})
         self.hits_seen = knowledge.hits
         self.numbers = numbers
-        self.hidden = geo.all_mask & ~numbers
+        self.closed = geo.all_mask & ~numbers
         self.mines = knowledge.mines
         self.safe = 0
-        unknown = knowledge.unknown()
-        position = Position(constraints, counted.components, unknown, counted.interior & unknown, knowledge.mines,
-                            counted.mines_left, counted.estimate)
-        return self._guess(position)
+        return self._guess(position)  # the engine's own steps.Position of this stall
 
 
 def twostep_decide(guess_rule):
-    def decide(knowledge, task, constraints, counted, memory, look):
-        move = _engine_decide(knowledge, task, constraints, counted, memory, look)
+    def decide(knowledge, task, position, memory, look):
+        move = _engine_decide(knowledge, task, position, memory, look)
         cell, kind, _ = move
-        if kind != "guess" or not knowledge.opened or counted.mines_left is None:
+        if kind != "guess" or not knowledge.opened or position.mines_left is None:
             return move
         brain = getattr(memory, "classic", None)
         if brain is None:
             brain = memory.classic = Brain(task, guess_rule)
-        chosen = brain.pick(knowledge, constraints, counted)
+        chosen = brain.pick(knowledge, position)
         STATS["guesses"] += 1
         if not knowledge.unknown() >> chosen & 1:  # never seen; kept so a bad pick cannot loop
             STATS["refused"] += 1
             return move
         if chosen != cell:
             STATS["changed"] += 1
-        return chosen, "guess", probability_of(counted.estimate, chosen)
+        return chosen, "guess", probability_of(position.estimate, chosen)
 
     return decide
 

@@ -53,7 +53,9 @@ MAX_DIGIT = 8
 MAX_SIDE = 30
 MAX_CELLS = 30 * 24
 PERFECT_LAYOUTS = 750  # perfect play from this many layouts down (JSMinesweeper's figure; 5,000 won nothing more)
-DEFAULT_POLICY = "regions"  # the guess policy (policies.POLICIES): the strongest measured (docs/measurements.md, "Classic Minesweeper")
+# the guess policy (policies.POLICIES): the strongest measured
+# (docs/measurements/classic.md, "The two-step guess policy, technique by technique")
+DEFAULT_POLICY = "regions"
 REGION_LAYOUTS = 400  # perfect play in a walled-in region of this many layouts or fewer (JSMinesweeper's figure)
 REGION_WORK = 50000  # work of one region's search (perfect.py's units): a move keeps well under a second
 PERFECT_WORK = 200000  # work of one perfect-play search (perfect.py's units, the looks over the cells counted): a move stays well under a second here
@@ -78,8 +80,8 @@ class ClassicPlayer:
         self.mine_total = mines
         self.geo = geometry(width, height)
         self.values = [-1] * self.geo.size  # digits of opened cells
-        self.hidden = self.geo.all_mask  # not opened
-        self.numbers = 0  # opened cells
+        self.closed = self.geo.all_mask  # not opened
+        self.numbers = 0  # opened cells, all safe (a mine ends the game): their digits are the constraints
         self.zeros = 0  # opened cells showing 0: their neighbours are all safe
         self.mines = 0  # known mines
         self.safe = 0  # known safe, not opened yet
@@ -117,14 +119,14 @@ class ClassicPlayer:
         self.zeros |= sum(1 << cell for cell, digit in digits.items() if digit == 0)
         for cell, digit in digits.items():
             self.values[cell] = digit
-        self.hidden &= ~new
+        self.closed &= ~new
         self.safe &= ~new
         if self.perfect is not None:
             self._narrow(cells)
         self.numbers |= new
         # the new digits, and the old ones beside them, may now decide a neighbour
         geo = self.geo
-        self.dirty |= (new | (spread(geo, new) & self.numbers)) & spread(geo, self.hidden & ~self.mines)
+        self.dirty |= (new | (spread(geo, new) & self.numbers)) & spread(geo, self.closed & ~self.mines)
 
     def _checked(self, cells):
         """(bitset, {cell: digit}) of a call to `opened`, or ValueError saying which cell
@@ -156,9 +158,9 @@ class ClassicPlayer:
                 raise ValueError("cell (%d, %d) is opened, but the digits opened before make it a mine" % (x, y))
             new |= 1 << cell
             digits[cell] = digit
-        hidden = self.hidden & ~new
-        if popcount(hidden) < self.mine_total:
-            raise ValueError("these cells leave %d cells closed for %d mines" % (popcount(hidden), self.mine_total))
+        closed = self.closed & ~new
+        if popcount(closed) < self.mine_total:
+            raise ValueError("these cells leave %d cells closed for %d mines" % (popcount(closed), self.mine_total))
         geo = self.geo
         zeros = self.zeros | sum(1 << cell for cell, digit in digits.items() if digit == 0)
         cleared = spread(geo, zeros)  # an opened 0's neighbours hold no mine
@@ -171,7 +173,7 @@ class ClassicPlayer:
         touched = spread(geo, new | spread(geo, zeros & ~self.zeros)) & (self.numbers | new)
         for cell in cells_of(touched):
             digit = digits.get(cell, self.values[cell])
-            room = popcount(masks[cell] & hidden & ~cleared)
+            room = popcount(masks[cell] & closed & ~cleared)
             known = popcount(masks[cell] & self.mines)
             if digit > room:
                 raise ValueError("cell (%d, %d) shows %d, but only %d of its closed neighbours may hold a mine "
@@ -206,7 +208,7 @@ class ClassicPlayer:
         geo = self.geo
         masks = geo.masks
         new = sum(1 << cell for cell in digits)
-        unknown = self.hidden & ~new & ~self.mines & ~self.safe
+        unknown = self.closed & ~new & ~self.mines & ~self.safe
         # the digits beside an undecided cell, and those beside a cell this call opened
         # (the others were shown by earlier calls and this one changed nothing around them)
         numbers = (self.numbers | new) & spread(geo, unknown | new)
@@ -256,7 +258,7 @@ class ClassicPlayer:
         """The deduction steps (engine.steps) until a cell is known safe: None then (or
         when nothing is undecided), else the Position to guess from."""
         while True:
-            unknown = self.hidden & ~self.mines & ~self.safe
+            unknown = self.closed & ~self.mines & ~self.safe
             if self.safe or not unknown:
                 return None
             if single_digits(self._changed_constraints, unknown, self._learn)[0]:
@@ -353,14 +355,14 @@ class ClassicPlayer:
         Among equals: a cell whose digit may vary before a dead one (one whose digit is
         already known if it is safe: clicking it later never loses, replaying the same
         play as if it had shown that digit), then the fewest undecided neighbours, then
-        the lowest cell.  Of the ties measured (docs/measurements.md, "The single-step
+        the lowest cell.  Of the ties measured (docs/measurements/classic.md, "The single-step
         player"), the fewest undecided neighbours won most; the most informative digit
         and the likeliest zero lost.
 
         From the "living" policy on, a dead cell (the exact test, dead.is_dead; or
         `living(cell)` when given) is guessed only when no living cell is left.
         """
-        masks, unknown, result = self.geo.masks, position.unknown, position.result
+        masks, unknown, result = self.geo.masks, position.unknown, position.estimate
         if shares is None:
             shares = doomed_shares(masks, self.width, self.height, unknown, position.mines, self.numbers, layouts)
         groups = {cells for cells, _ in position.constraints}
@@ -434,7 +436,7 @@ class ClassicPlayer:
         """The cells the two-step look scores: the single-step pick, the living frontier
         cells within the policy's window of the best living safety `best`, and the
         interior shortlist when the interior is nearly as safe."""
-        unknown, result = position.unknown, position.result
+        unknown, result = position.unknown, position.estimate
         candidates = {pick}
         if self.level >= WINDOWED:
             for cells, p in zip(result.class_masks, result.class_probs):

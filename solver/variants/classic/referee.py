@@ -114,7 +114,7 @@ def _play_indexed(job):
 # (`COUNTED` and `UNFINISHED`): that memory keeps the run's shapes up to its
 # bound (engine/memories.py), about 4.3 KB each, and a classic run meets about 2.4 new ones a
 # game (20,000 expert games: some 200 MB).  Its answers are what a count gives anyway,
-# so forgetting changes no click (docs/measurements.md, "Memory of the commands").
+# so forgetting changes no click (docs/measurements/hostile.md, "Memory of the commands").
 FORGET_GAMES = 1000
 _GAMES_PLAYED = [0]  # games this process played since the shapes were last forgotten
 
@@ -123,7 +123,7 @@ def _between_games():
     """What survived a game (counting's and the looks' memories of shapes, kept for the
     run) is put out of the collector's reach, so that full collections stop scanning it
     again and again: the collector's time and its longest pause, which falls inside a
-    move, both fell (docs/measurements.md, "The two-step player, 100,000 games a row").
+    move, both fell (docs/measurements/classic.md, "The two-step player, 100,000 games a row").
     The game's cycles are collected first (about 0.5 ms): frozen, they were kept for good
     (about 25 KB a game).  Every FORGET_GAMES games counting's shapes are forgotten."""
     _GAMES_PLAYED[0] += 1

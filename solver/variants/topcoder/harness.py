@@ -31,7 +31,18 @@ import threading
 import time
 from collections import namedtuple
 
-from .player import DISTANCES, MAX_MINE_SHARE, MAX_SIDE, MIN_MINE_SHARE, MIN_SIDE, TIME_LIMIT_SECONDS, Player, score_of
+from .player import (
+    DEFAULT_POLICY,
+    DISTANCES,
+    MAX_MINE_SHARE,
+    MAX_SIDE,
+    MIN_MINE_SHARE,
+    MIN_SIDE,
+    SETTINGS,
+    TIME_LIMIT_SECONDS,
+    Player,
+    score_of,
+)
 
 MIN_N, MAX_N = MIN_SIDE, MAX_SIDE
 MIN_M, MAX_M = MIN_MINE_SHARE, MAX_MINE_SHARE
@@ -43,7 +54,7 @@ PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(o
 Case = namedtuple("Case", "side mines reach grid start")
 Case.__doc__ = """One Topcoder test case (not a board.Board): grid[cell] is the value of a safe cell or -1 for a mine (cell = r * side + c)."""
 
-Result = namedtuple("Result", "seed score opened hits moves seconds error")
+Result = namedtuple("Result", "seed score safe_opened hits moves seconds error")
 
 
 class JavaSha1Prng:
@@ -169,7 +180,7 @@ class Game:
         self.revealed = bytearray(board.side * board.side)
         self.revealed[board.start] = 1
         self.safe_total = board.side * board.side - board.mines
-        self.opened = 1
+        self.safe_opened = 1
         self.hits = 0
         self.moves = 0
         self.score = 0.0  # as the tester: set after each move, so STOP first scores 0
@@ -202,10 +213,10 @@ class Game:
                 self.hits += 1
                 answer = "BOOM!"
             else:
-                self.opened += 1
+                self.safe_opened += 1
                 answer = str(value)
-        self.score = score_of(self.opened, self.safe_total, self.hits)
-        if self.opened >= self.safe_total:
+        self.score = score_of(self.safe_opened, self.safe_total, self.hits)
+        if self.safe_opened >= self.safe_total:
             self.over = True
         return answer
 
@@ -275,10 +286,10 @@ def play_subprocess(seed, time_limit=TIME_LIMIT_SECONDS, command=None, guess=Non
             proc.kill()
             proc.wait()
     score = ERROR_SCORE if error else game.score
-    return Result(seed, score, game.opened, game.hits, game.moves, spent, error)
+    return Result(seed, score, game.safe_opened, game.hits, game.moves, spent, error)
 
 
-def play_inprocess(seed, time_limit=TIME_LIMIT_SECONDS, share=None, never_stop=False, guess=None):
+def play_inprocess(seed, time_limit=TIME_LIMIT_SECONDS, guess=DEFAULT_POLICY):
     """Play `seed` with the player in this process (fast, for tuning); (Result, Player)."""
     board = make_case(seed)
     game = Game(board)
@@ -293,14 +304,11 @@ def play_inprocess(seed, time_limit=TIME_LIMIT_SECONDS, share=None, never_stop=F
     def clock():
         return time.perf_counter() - begin
 
-    kwargs = {} if share is None else {"share": share}
-    if guess is not None:
-        kwargs["guess"] = guess
-    player = Player(side, board.mines, board.reach, board.start, reveal, clock, time_limit, never_stop=never_stop, **kwargs)
+    player = Player(side, board.mines, board.reach, board.start, reveal, clock, SETTINGS._replace(time_limit=time_limit, guess=guess))
     if player.play():
         game.move("STOP")
     spent = clock()
-    return Result(seed, game.score, game.opened, game.hits, game.moves, spent, None), player
+    return Result(seed, game.score, game.safe_opened, game.hits, game.moves, spent, None), player
 
 
 def result_line(result):
@@ -308,7 +316,7 @@ def result_line(result):
     opened safe cells of all, hits, think time (and the error, if any)."""
     board = make_case(result.seed)
     return "Seed = %d, Score = %.6f, N=%d M=%d D=%d, opened=%d/%d, hits=%d, time=%.2fs%s" % (
-        result.seed, result.score, board.side, board.mines, board.reach, result.opened, board.side * board.side - board.mines,
+        result.seed, result.score, board.side, board.mines, board.reach, result.safe_opened, board.side * board.side - board.mines,
         result.hits, result.seconds, ", ERROR: " + result.error if result.error else "")
 
 

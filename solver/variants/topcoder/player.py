@@ -38,8 +38,8 @@ It shares the engine with the contest player (constraints, the deduction steps, 
 with its memory of component shapes, probability.estimate) but keeps its own loop and
 guess policy, because the game differs: no flood fill, neighbourhoods of up to 36 cells,
 a score divided by the hits.  The contest policy's cost (mine probability less 0.03 per
-opened neighbour) scored less here than expected progress (docs/measurements.md,
-"Topcoder").  The line protocol with the tester is stdio.py.
+opened neighbour) scored less here than expected progress (docs/measurements/topcoder.md,
+"Expected progress against the contest's guess cost").  The line protocol with the tester is stdio.py.
 """
 
 from collections import namedtuple
@@ -48,22 +48,20 @@ from ...engine.counting import count_solutions
 from ...engine.frontier import components_of, constraints_of, covered
 from ...engine.layouts import layouts_weight
 from ...engine.probability import cell_probabilities, estimate, mine_count_odds
-from ...engine.steps import pairs_step, single_digits
+from ...engine.steps import Position, pairs_step, single_digits
 from ...engine.twostep import Look, OutOfWork, Scene, choose, parse_settings
 from ...grid.bitset import cells_of, popcount
 from ...grid.geometry import geometry
 
-Counted = namedtuple("Counted", "estimate interior refined rough constraints components counts mines_left")
-Counted.__doc__ = """A position counted by the Player (what _deduce learnt beyond certainties).
+Counted = namedtuple("Counted", "position rough refined counts")
+Counted.__doc__ = """What the Player's budgeted count learnt beyond certainties: the
+engine's steps.Position (its components: those counted; its interior: the undecided
+cells no constraint touches), and what only this count has:
 
-estimate    -- the probability.Estimate of the undecided cells
-interior    -- the undecided cells no constraint touches
-refined     -- {cell: probability} from the refinement of dropped components ({} if none)
-rough       -- cells of components too big to count (their probabilities are local guesses)
-constraints -- the live constraints the estimate was made from
-components, counts -- the counted components and their exact Counts (counts: None
-              under the "progress" guess policy, which does not read them)
-mines_left  -- the mines not yet known
+rough   -- cells of components too big to count (their probabilities are local guesses)
+refined -- {cell: probability} from the windows over those components ({} if none)
+counts  -- the exact Counts of the position's components (None under the "progress"
+           guess policy, which does not read them)
 """
 
 TIME_LIMIT_SECONDS = 10.0  # seconds of think time per test
@@ -102,7 +100,7 @@ LOOKAHEAD_CELLS = 8
 # among the near-safest cells (see Player._two_step), the "progress" pick when the
 # position is not counted exactly or the look's work is spent
 POLICIES = ("progress", "twostep")
-DEFAULT_POLICY = "twostep"  # the stronger on seeds 1-100 (docs/measurements.md, "Topcoder"; docs/twostep_topcoder.md)
+DEFAULT_POLICY = "twostep"  # the stronger on seeds 1-100 (docs/measurements/topcoder.md, "The two-step guess")
 TWO_STEP_CANDIDATES = 10  # cells looked at two steps deep, safest first
 MOVE_LOOK_NODES = 200000  # work of one two-step guess (engine/twostep.py units, nodes)
 GAME_LOOK_NODES = 2000000  # work of all the two-step guesses of a game
@@ -112,15 +110,21 @@ GAME_LOOK_NODES = 2000000  # work of all the two-step guesses of a game
 # test says, against the best stopping point in hindsight)
 UNLOCK_CELL_SHARE = 0.1
 
+# How a Player plays (the `topcoder` command's options): the seconds of think time a
+# test (the count's budgets shrink as they run out), the stop test's share
+# (keep_guessing) and the guess policy (POLICIES; parse_guess reads 'twostep:KEY=VALUE')
+Settings = namedtuple("Settings", "time_limit share guess")
+SETTINGS = Settings(TIME_LIMIT_SECONDS, UNLOCK_CELL_SHARE, DEFAULT_POLICY)
 
-def score_of(opened, safe_total, hits):
+
+def score_of(safe_opened, safe_total, hits):
     """The tester's score: opened safe cells over all safe cells, over (hits + 1)."""
     if safe_total <= 0:
         return 0.0
-    return opened / safe_total / (hits + 1)
+    return safe_opened / safe_total / (hits + 1)
 
 
-def keep_guessing(p, opened, safe_total, hits, share=UNLOCK_CELL_SHARE):
+def keep_guessing(p, safe_opened, safe_total, hits, share=UNLOCK_CELL_SHARE):
     """Is a guess of mine probability p worth more than stopping now?
 
     Stopping scores f / (h + 1) (f: the opened share of the safe cells, h: the hits).
@@ -128,7 +132,7 @@ def keep_guessing(p, opened, safe_total, hits, share=UNLOCK_CELL_SHARE):
     g = share * (1 - f), after which the player may stop: (f + g) / (h + 1); one that
     fails scores f / (h + 2).  So guess when (1 - p) * g * (h + 2) > p * f.
     """
-    f = opened / safe_total
+    f = safe_opened / safe_total
     gain = share * (1.0 - f)
     return (1.0 - p) * gain * (hits + 2) > p * f
 
@@ -177,32 +181,30 @@ class Player:
     reveal(cell, guess) -> the cell's value, or None for a mine; `guess` says whether
     the move was a guess (False: the engine proved the cell safe).
     clock() -> seconds of think time spent so far.
+    settings -> a Settings: the time limit, the stop test's share, the guess policy.
     """
 
-    def __init__(self, side, mine_total, reach, start, reveal, clock, time_limit=TIME_LIMIT_SECONDS, share=UNLOCK_CELL_SHARE, never_stop=False,
-                 guess=DEFAULT_POLICY):
-        self.look_settings = parse_guess(guess)  # the two-step look's, None under "progress"; ValueError for no policy
+    def __init__(self, side, mine_total, reach, start, reveal, clock, settings=SETTINGS):
+        self.look_settings = parse_guess(settings.guess)  # the two-step look's, None under "progress"; ValueError for no policy
         self.geo = geometry(side, side, reach)
         self.side = side
         self.mine_total = mine_total
         self.safe_total = side * side - mine_total
         self.reveal_cell = reveal
         self.clock = clock
-        self.time_limit = time_limit
-        self.share = share
-        self.never_stop = never_stop
+        self.time_limit = settings.time_limit
+        self.share = settings.share
         size = self.geo.size
         self.values = [-1] * size
         self.values[start] = 0
         self.numbers = 1 << start  # opened safe cells
-        self.hidden = self.geo.all_mask & ~(1 << start)
+        self.closed = self.geo.all_mask & ~(1 << start)  # not opened (a mine hit is opened)
         self.mines = 0  # known mines: hit or proved
-        self.safe = self.geo.masks[start] & self.hidden  # proved safe, not opened yet
-        self.opened = 1
+        self.safe = self.geo.masks[start] & self.closed  # proved safe, not opened yet
+        self.safe_opened = 1
         self.hits = 0
         self.guesses = 0
         self.bad_certain = 0  # proved-safe cells that exploded (must stay 0)
-        self.decisions = []  # (p, opened, hits, unknown, mines_left, exact) at each dead end
         self.stopped = False
         self.look_left = GAME_LOOK_NODES  # the two-step look's work left for this game
         self.look_memo = {}  # component counts of the look's scenes
@@ -213,7 +215,7 @@ class Player:
 
     def _open(self, cell, guess):
         bit = 1 << cell
-        self.hidden &= ~bit
+        self.closed &= ~bit
         self.safe &= ~bit
         value = self.reveal_cell(cell, guess)
         if value is None:
@@ -224,10 +226,10 @@ class Player:
         else:
             self.values[cell] = value
             self.numbers |= bit
-            self.opened += 1
+            self.safe_opened += 1
 
     def finished(self):
-        return self.opened >= self.safe_total
+        return self.safe_opened >= self.safe_total
 
     def _budget(self):
         share = self.clock() / self.time_limit
@@ -283,7 +285,8 @@ class Player:
         if rough and not safe and not found:
             safe, refined = self._refine(constraints, rough, unknown, mines_left, budget)
         counts = None if self.look_settings is None else [count_solutions(component, budget) for component in components]  # remembered: no new search
-        return safe, found, Counted(result, interior, refined, rough, constraints, components, counts, mines_left)
+        position = Position(constraints, components, unknown, interior, self.mines, mines_left, result)
+        return safe, found, Counted(position, rough, refined, counts)
 
     @staticmethod
     def _local_density(constraints, cells):
@@ -371,9 +374,10 @@ class Player:
         neighbours).  Only the LOOKAHEAD_CELLS with the fewest closed neighbours are
         looked at closely.
         """
-        result, refined, rough, constraints = counted.estimate, counted.refined, counted.rough, counted.constraints
+        position, refined, rough = counted.position, counted.refined, counted.rough
+        result, constraints = position.estimate, position.constraints
         masks = self.geo.masks
-        probs = cell_probabilities(result, self.geo.size, counted.interior)
+        probs = cell_probabilities(result, self.geo.size, position.interior)
         p_interior = result.interior_prob
         # crude estimates of uncounted components only ranked the windows: use the windows
         usable = unknown & ~rough
@@ -426,11 +430,12 @@ class Player:
         cannot run; its work is counted against MOVE_LOOK_NODES and the game's
         GAME_LOOK_NODES, so the same position gives the same click."""
         masks = self.geo.masks
-        weight = layouts_weight(counted.counts, popcount(counted.interior), counted.mines_left)
+        position = counted.position
+        weight = layouts_weight(counted.counts, popcount(position.interior), position.mines_left)
         if not weight:
             return None
-        scene = Scene(counted.constraints, counted.components, counted.counts, unknown, counted.interior, counted.mines_left, weight,
-                      counted.estimate)
+        scene = Scene(position.constraints, position.components, counted.counts, unknown, position.interior, position.mines_left,
+                      weight, position.estimate)
         budget = min(MOVE_LOOK_NODES, self.look_left)
         look = Look(masks, {}, self.look_memo, budget, self.dead_memo, self.look_settings)
         try:
@@ -469,7 +474,7 @@ class Player:
                     if self.finished():
                         return False
                 continue
-            unknown = self.hidden & ~self.mines
+            unknown = self.closed & ~self.mines
             if not unknown:
                 break
             deep = self.clock() < STOP_SHARE * self.time_limit
@@ -486,10 +491,7 @@ class Player:
             if choice is None:
                 break
             cell, p = choice
-            unknown_count = popcount(unknown)
-            mines_left = self.mine_total - popcount(self.mines)
-            self.decisions.append((p, self.opened, self.hits, unknown_count, mines_left, counted.estimate.exact))
-            if not self.never_stop and not keep_guessing(p, self.opened, self.safe_total, self.hits, self.share):
+            if not keep_guessing(p, self.safe_opened, self.safe_total, self.hits, self.share):
                 break
             self.guesses += 1
             self._open(cell, True)

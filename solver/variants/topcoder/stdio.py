@@ -16,17 +16,7 @@ import time
 from ...grid.bitset import popcount
 from ...grid.geometry import geometry
 from ...official.lines import is_count
-from .player import (
-    DEFAULT_POLICY,
-    DISTANCES,
-    MAX_SIDE,
-    MIN_SIDE,
-    TIME_LIMIT_SECONDS,
-    UNLOCK_CELL_SHARE,
-    Player,
-    mine_bounds,
-    score_of,
-)
+from .player import DISTANCES, MAX_SIDE, MIN_SIDE, SETTINGS, Player, mine_bounds, score_of
 
 
 class ProtocolError(ValueError):
@@ -91,7 +81,7 @@ def parse_answer(line, number=0):
     return value, ms
 
 
-def play_stdio(stdin, stdout, stderr=None, time_limit=TIME_LIMIT_SECONDS, share=UNLOCK_CELL_SHARE, statement=True, guess=DEFAULT_POLICY):
+def play_stdio(stdin, stdout, stderr=None, settings=SETTINGS, statement=True):
     """Play one game over text streams; return the Player.  ProtocolError (one line) when
     a line of the tester is not what the game allows: a malformed or out-of-bounds
     header (see read_header), an answer that is not a value, a value no cell can show
@@ -134,14 +124,14 @@ def play_stdio(stdin, stdout, stderr=None, time_limit=TIME_LIMIT_SECONDS, share=
         now = time.perf_counter()
         return max(now - begin, told[0] + now - told[1])
 
-    player = Player(side, mine_total, reach, start, reveal, clock, time_limit, share, guess=guess)
+    player = Player(side, mine_total, reach, start, reveal, clock, settings)
     if player.play():
         stdout.write("STOP\n")
         stdout.flush()
     if stderr is not None:
         stderr.write(
             "topcoder: N=%d M=%d D=%d opened=%d/%d hits=%d guesses=%d time=%.2fs score=%.4f\n"
-            % (side, mine_total, reach, player.opened, player.safe_total, player.hits, player.guesses,
-               clock(), score_of(player.opened, player.safe_total, player.hits))
+            % (side, mine_total, reach, player.safe_opened, player.safe_total, player.hits, player.guesses,
+               clock(), score_of(player.safe_opened, player.safe_total, player.hits))
         )
     return player

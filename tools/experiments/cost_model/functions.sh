@@ -16,7 +16,9 @@ import re, sys
 names = {}
 for line in open(sys.argv[1]):
     address, _, name = line.rstrip("\n").split(" ", 2)
-    names[int(address, 16)] = name.replace("py::", "")
+    if name.startswith("py::"):  # py::FUNCTION:FILE -> FILE:FUNCTION
+        function, _, path = name[4:].partition(":")
+        names[int(address, 16)] = path + ":" + function
 row = re.compile(r"^\s*([\d,]+) \([^)]*\)\s+\?\?\?:0x([0-9a-f]+) ")
 cost = {}
 for line in open(sys.argv[2]):

@@ -6,7 +6,7 @@ first: its points (exact, the same on every run) and the CPU seconds it took.
 
 SETTINGS is Python run with the engine's modules in scope (endgame, player, counting,
 policy, coupling, probability); STEP plays every STEP-th board.  The collector is off,
-as in the entry.  (Docs: measurements.md, "The cost model".)
+as in the entry.  (Docs: docs/measurements/throughput.md, "The cost model".)
 """
 import gc
 import os
@@ -20,7 +20,7 @@ from solver.contest.oneboard import played  # noqa: E402
 from solver.engine import counting, coupling, endgame, player, policy, probability  # noqa: E402,F401
 from solver.official.packs import read_pack  # noqa: E402
 
-PACK = os.path.join(ROOT, "..", "shared", "data", "adc2026_board_pack_10000_prog.txt")
+PACK = os.environ.get("EXPERIMENT_PACK", os.path.join(ROOT, "..", "shared", "data", "adc2026_board_pack_10000_prog.txt"))
 
 
 def main(argv):

@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Does the order the boards are played in, or memory warmed before, make play cheaper?
 
-    python3 orders.py chunks|sorted-chunks|sorted PART     # PART 0 or 1: one of two processes' halves
+    python3 orders.py chunks|sorted-chunks|sorted PART [STEP]    # PART 0 or 1: one of two processes' halves
     python3 orders.py warm TWINS [STEP]
 
 chunks: the boards of chunks of 64 taken in turn (what two workers take);
 sorted-chunks: the same over the pack sorted by size and mine count; sorted: the
-sorted pack cut in two halves.  Run both parts at once, as two
+sorted pack cut in two halves; STEP (default 1) keeps every STEP-th board of the
+pack first.  Run both parts at once, as two
 workers run: the CPU seconds of both summed is the cost of the pack.  warm: TWINS
 passes over twin packs (the same headers, other seeds) before every STEP-th board of
-the pack: its CPU seconds and searches.  (Docs: measurements.md, "The cost model".)
+the pack: its CPU seconds and searches.  (Docs: docs/measurements/throughput.md, "The cost model".)
 """
 import gc
 import os
@@ -24,7 +25,7 @@ from solver.engine import counting  # noqa: E402
 from solver.official.generator import generate_board  # noqa: E402
 from solver.official.packs import read_pack  # noqa: E402
 
-PACK = os.path.join(ROOT, "..", "shared", "data", "adc2026_board_pack_10000_prog.txt")
+PACK = os.environ.get("EXPERIMENT_PACK", os.path.join(ROOT, "..", "shared", "data", "adc2026_board_pack_10000_prog.txt"))
 
 
 def play(boards):
@@ -55,6 +56,7 @@ def main(argv):
         print("warm %d: %.2f s, %d searches" % (twins, play(boards), searches[0]))
         return
     part = int(argv[2])
+    boards = boards[:: int(argv[3]) if len(argv) > 3 else 1]
     if argv[1] in ("chunks", "sorted-chunks"):
         if argv[1] == "sorted-chunks":
             boards = sorted(boards, key=lambda b: (b.width, b.height, b.mines))

@@ -9,7 +9,7 @@ decide, and what each stall ended in), the size of the positions counted
 (constraints, components, classes), then replays the first BOARDS (default 300)
 boards' stall positions once more, with the shape memory warm, timing each step of a
 stall: the cost of a stall when no new shape has to be searched.  (Docs:
-measurements.md, "The cost model", "A stall at its floor".)
+docs/measurements/throughput.md, "The cost model", "A stall at its floor".)
 """
 import collections
 import os
@@ -26,7 +26,7 @@ from solver.engine.probability import estimate  # noqa: E402
 from solver.grid.bitset import popcount  # noqa: E402
 from solver.official.packs import read_pack  # noqa: E402
 
-PACK = os.path.join(ROOT, "..", "shared", "data", "adc2026_board_pack_10000_prog.txt")
+PACK = os.environ.get("EXPERIMENT_PACK", os.path.join(ROOT, "..", "shared", "data", "adc2026_board_pack_10000_prog.txt"))
 
 
 def counted_play(boards):
@@ -113,8 +113,8 @@ def timed_steps(knowledge, task):
                           sweeps=memory.sweeps)
         marks.append(time.perf_counter())
         if not (result.safe & unknown or result.mines & unknown):
-            player.decide(knowledge, task, constraints, player.Counted(result, components, interior, mines_left, unknown),
-                          memory, None)
+            position = player.Position(constraints, components, unknown, interior, knowledge.mines, mines_left, result)
+            player.decide(knowledge, task, position, memory, None)
     marks += [time.perf_counter()] * (6 - len(marks))
     return [b - a for a, b in zip(marks, marks[1:])]
 
