@@ -38,6 +38,7 @@ COMMANDS = (
     ("bench", "measure score ratio and speed of the player on packs"),
     ("cost", "replay the boards a run played under callgrind: CPU instructions per board (and per function on 3.12+)"),
     ("fit-plan", "measure the player on generated packs: writes the plan's tables (solver/contest/plantables.py)"),
+    ("compact", "a pack in its compact form (a tenth of the bytes, read by every command and the entry), or --expand it"),
     ("split", "cut a pack into pieces of whole boards, one file for each run of a paiza.IO session"),
     ("tally", "sum the runs of a paiza.IO session: the results sheet's boards, seconds and score"),
     ("advise", "rank the official packs by the total the bundle is predicted to make on this machine"),

@@ -5,12 +5,11 @@ import sys
 from ..contest.streams import write_messages
 from ..lab.bench import bench_pack, contest_run, table_header, table_row
 from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, generate_pack
-from ..official.kinds import PACK
-from ..official.lines import is_count, read_text
+from ..official.lines import is_count
 from ..official.names import pack_name
 from ..official.packs import read_pack
 from ..official.rules import RULES
-from .options import LOOK_HELP, kind_refused
+from .options import LOOK_HELP, read_pack_input
 from .progress import Progress
 
 
@@ -60,14 +59,10 @@ def run(args):
         return 2
     packs = []
     for path in args.packs:
-        try:
-            text = read_text(sys.stdin if path == "-" else path)
-        except OSError as exc:
-            print("error: cannot read %s: %s" % (path, exc.strerror), file=sys.stderr)
+        read = read_pack_input(path)
+        if read is None:
             return 1
-        if kind_refused(text, PACK, path):
-            return 1
-        boards, errors = read_pack(text)
+        boards, errors = read_pack(read[0])
         write_messages(errors, "error: ", sys.stderr)
         if not boards:
             print("error: %s holds no board that reads" % path, file=sys.stderr)

@@ -5,7 +5,8 @@ and writing a page."""
 import os
 import sys
 
-from ..official.kinds import wrong_kind
+from ..official.compact import CompactError, is_compact, read_compact
+from ..official.kinds import PACK, wrong_kind
 from ..official.lines import read_as_page, read_text
 from ..pages.pagekit import write_page
 
@@ -37,6 +38,33 @@ def read_input(path):
     return read_text(sys.stdin if path == "-" else path)
 
 
+def read_pack_input(path, expand=True):
+    """(text, damaged) of the pack `path` names (a file, or '-': stdin), or None when it
+    cannot be had: the file cannot be read, it is a select list, or a compact pack of
+    another version (each said in one line on stderr).  A compact pack
+    (official/compact.py) comes back as the text it was made from (with `expand`; else
+    as a CompactPack), and what a damage cost it is said on stderr, one line each, the
+    rest still given (`damaged` is then true: the command ends with status 1)."""
+    name = "stdin" if path == "-" else path
+    try:
+        text = read_input(path)
+    except OSError as exc:
+        print("error: cannot read %s: %s" % (name, exc.strerror), file=sys.stderr)
+        return None
+    if kind_refused(text, PACK, path):
+        return None
+    if not is_compact(text):
+        return text, False
+    try:
+        pack = read_compact(text)
+    except CompactError as exc:
+        print("error: %s: %s" % (name, exc), file=sys.stderr)
+        return None
+    for message in pack.messages:
+        print("error: %s: %s" % (name, message), file=sys.stderr)
+    return (pack.expand() if expand else pack), bool(pack.messages)
+
+
 def read_select_input(path):
     """A select list's text, from a file or stdin ('-'), as the official page reads it
     (lines.read_as_page: a lone CR stays a space)."""
@@ -50,6 +78,23 @@ def kind_refused(text, expected, path):
     if problem is not None:
         print("error: %s" % problem, file=sys.stderr)
     return problem is not None
+
+
+def same_file(output, *inputs):
+    """Whether the file `output` is one of `inputs` (the same file, by any path; '-' is
+    stdin or stdout, never a file): writing it would destroy what is read."""
+    if output == "-":
+        return False
+    for path in inputs:
+        if path is None or path == "-":
+            continue
+        try:
+            if os.path.samefile(output, path):
+                return True
+        except OSError:  # (one of them does not exist yet: then their paths tell)
+            if os.path.realpath(output) == os.path.realpath(path):
+                return True
+    return False
 
 
 def output_problem(path):

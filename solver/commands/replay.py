@@ -3,12 +3,11 @@
 import os
 import sys
 
-from ..official.kinds import PACK
 from ..official.rules import RULES
 from ..pages.pagekit import page_file_name
 from ..pages.replay import MAX_REPLAY_CELLS, find_board, replay_page
 from ..pages.trace import record
-from .options import kind_refused, output_problem, read_input, write_output
+from .options import output_problem, read_pack_input, write_output
 
 
 def add_arguments(parser):
@@ -27,13 +26,10 @@ def add_arguments(parser):
 
 
 def run(args):
-    try:
-        text = read_input(args.pack)
-    except OSError as exc:
-        print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
+    read = read_pack_input(args.pack)
+    if read is None:
         return 1
-    if kind_refused(text, PACK, args.pack):
-        return 1
+    text, damaged = read
     board, why = find_board(text, args.name)
     if board is None:
         if why is None:
@@ -57,4 +53,4 @@ def run(args):
         return 1
     if path != "-":
         print(os.path.abspath(path))
-    return 0
+    return 1 if damaged else 0

@@ -4,12 +4,12 @@ import os
 import sys
 
 from ..contest.streams import write_messages
-from ..official.kinds import PACK, SELECT_LIST
+from ..official.kinds import SELECT_LIST
 from ..official.rules import RULES
 from ..official.scorer import select_form
 from ..pages.replay import MAX_REPLAY_CELLS
 from ..pages.report import left_out, replay_links, report_page, report_rows, write_replays
-from .options import kind_refused, output_problem, read_input, read_select_input, write_output
+from .options import kind_refused, output_problem, read_pack_input, read_select_input, write_output
 from .progress import Progress
 
 
@@ -40,12 +40,15 @@ def run(args):
         return 1
     try:
         select_text = read_select_input(args.select)
-        pack_text = read_input(args.pack)
     except OSError as exc:
         print("error: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
         return 1
-    if kind_refused(select_text, SELECT_LIST, args.select) or kind_refused(pack_text, PACK, args.pack):
+    if kind_refused(select_text, SELECT_LIST, args.select):
         return 1
+    read = read_pack_input(args.pack)
+    if read is None:
+        return 1
+    pack_text, damaged = read
     rows, totals, errors, warnings = report_rows(select_text, pack_text, args.rule)
     write_messages(errors, "error: ", sys.stderr, errors.unshown)  # (scorer.Messages: past 1,000, counted)
     write_messages(warnings, "warning: ", sys.stderr, warnings.unshown)
@@ -76,4 +79,4 @@ def run(args):
         return 1
     if report is not None:
         print(os.path.abspath(report))
-    return 0
+    return 1 if damaged else 0

@@ -4,10 +4,10 @@ import sys
 from itertools import islice
 
 from ..contest.streams import write_messages
-from ..official.kinds import PACK, SELECT_LIST
+from ..official.kinds import SELECT_LIST
 from ..official.rules import RULES
 from ..official.scorer import MIXED_NOTE, score_lines, score_text, summary_csv
-from .options import kind_refused, read_input, read_select_input
+from .options import kind_refused, read_pack_input, read_select_input
 
 
 def add_arguments(parser):
@@ -29,12 +29,17 @@ def run(args):
     """Score the select list named on the command line; exit status 1 when it is rejected."""
     try:
         select_text = read_select_input(args.select)
-        pack_text = read_input(args.pack) if args.pack else None
     except OSError as exc:
         print("error: cannot read %s: %s" % (exc.filename, exc.strerror), file=sys.stderr)
         return 1
-    if kind_refused(select_text, SELECT_LIST, args.select) or (args.pack and kind_refused(pack_text, PACK, args.pack)):
+    if kind_refused(select_text, SELECT_LIST, args.select):
         return 1
+    pack_text, damaged = None, False
+    if args.pack:
+        read = read_pack_input(args.pack)
+        if read is None:
+            return 1
+        pack_text, damaged = read
     scored = score_text(select_text, pack_text, args.rule, args.lenient, plays=False)
     write_messages(scored.errors, "error: ", sys.stderr, scored.errors.unshown)
     write_messages(scored.warnings, "warning: ", sys.stderr, scored.warnings.unshown)
@@ -49,9 +54,9 @@ def run(args):
             print("error: the official summary has one rule; give --rule 2025 or --rule 2026 for --csv", file=sys.stderr)
             return 2
         _write_lines(summary_csv(scored.rows))
-        return 0
+        return 1 if damaged else 0
     _write_lines(line + "\n" for line in score_lines(scored, args.rule, select_text))
-    return 0
+    return 1 if damaged else 0
 
 
 def _write_lines(lines, batch=10000):

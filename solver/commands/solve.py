@@ -8,16 +8,15 @@ from ..contest.batch import Settings, solve_text
 from ..contest.clock import process_start
 from ..contest.cores import MAX_WORKERS, workers_from_environment
 from ..engine.lookahead import Lookahead
-from ..official.kinds import PACK, no_board
-from ..official.lines import read_text
+from ..official.kinds import no_board
 from ..official.rules import RULES
-from .options import LOOK_HELP, kind_refused
+from .options import LOOK_HELP, read_pack_input
 from .progress import Progress
 
 
 def add_arguments(parser):
     parser.description = (
-        "Reads a board pack (file or stdin), plays every board as if the mines were "
+        "Reads a board pack (file or stdin; its text or its compact form), plays every board as if the mines were "
         "hidden, prints the select list on stdout and a summary on stderr: boards "
         "played of total, seconds, score under the rule.  With --budget, when the "
         "pack does not fit, the boards worth most points per second are played "
@@ -46,14 +45,11 @@ def run(args):
         print("error: --workers must be a whole number from 1 to %d" % MAX_WORKERS, file=sys.stderr)
         return 2
     workers = args.workers or workers_from_environment(os.environ, None, sys.stderr)
-    try:
-        text = read_text(sys.stdin if args.pack == "-" else args.pack)
-    except OSError as exc:
-        print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
+    read = read_pack_input(args.pack, expand=False)  # (a compact pack is played as it is read)
+    if read is None:
         return 1
-    if kind_refused(text, PACK, args.pack):
-        return 1
-    problem = no_board(text, "stdin" if args.pack == "-" else args.pack)
+    text, damaged = read
+    problem = no_board(text, "stdin" if args.pack == "-" else args.pack) if isinstance(text, str) else None
     if problem is not None:
         print("error: %s" % problem, file=sys.stderr)
         return 1
@@ -63,4 +59,4 @@ def run(args):
                         progress if progress.on else None)
     solve_text(text, sys.stdout, err, settings)
     progress.close()
-    return 0
+    return 1 if damaged else 0

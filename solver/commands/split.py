@@ -3,6 +3,7 @@
 import os
 import sys
 
+from ..official.compact import CompactError, is_compact, read_compact
 from ..official.kinds import PACK
 from ..official.lines import TooLarge, decode_text
 from ..official.pieces import DEFAULT_MAX_LINES, CannotCut, cut_pack, piece_names
@@ -61,15 +62,22 @@ def run(args):
     if problem is not None:
         print("error: %s" % problem, file=sys.stderr)
         return 2
+    damaged = False
     try:
         data = _read(args.pack)
-        if kind_refused(decode_text(data), PACK, args.pack):
+        text = decode_text(data)
+        if kind_refused(text, PACK, args.pack):
             return 1
+        if is_compact(text):  # pieces of the text it was made from
+            pack = read_compact(text)
+            for message in pack.messages:
+                print("error: %s: %s" % (args.pack, message), file=sys.stderr)
+            data, damaged = pack.expand().encode("utf-8"), bool(pack.messages)
         pieces = cut_pack(data, args.max_lines, args.max_bytes)
     except OSError as exc:
         print("error: cannot read %s: %s" % (args.pack, exc.strerror), file=sys.stderr)
         return 1
-    except (TooLarge, CannotCut) as exc:
+    except (TooLarge, CannotCut, CompactError) as exc:
         print("error: %s: %s" % (args.pack, exc), file=sys.stderr)
         return 1
     try:
@@ -85,4 +93,4 @@ def run(args):
     print("pieces: %d files of at most %d lines%s" % (
         len(pieces), max(piece.lines for piece in pieces),
         ", %d bytes" % max(len(piece.data) for piece in pieces) if args.max_bytes else ""))
-    return 0
+    return 1 if damaged else 0

@@ -14,12 +14,13 @@ import time
 from collections import namedtuple
 
 from ..engine.memories import forget_also
+from ..official.compact import CompactPack
 from ..official.packindex import index_pack
 from ..official.packs import parse_header
 from ..official.strays import stray_messages
 from .chunks import play_chunks
 from .clock import before
-from .plan import Plan
+from .plan import Plan, board_shapes
 from .records import is_board, passed_boards
 from .results import Results, format_totals
 from .signals import stopped
@@ -67,10 +68,12 @@ def forget_last_run():
 forget_also(forget_last_run)
 
 
-def solve_text(text, out=sys.stdout, err=sys.stderr, settings=PLAIN):
-    """Play a pack's text as `settings` say, writing the select list on `out`, then a
-    summary line on `err`: boards played of all found, seconds since the start, the
-    score per rule (and the workers, when more than one, and the budget, when there is one).  Returns (played, totals).
+def solve_text(pack, out=sys.stdout, err=sys.stderr, settings=PLAIN):
+    """Play a pack, its text or a CompactPack (official/compact.py), as `settings` say,
+    writing the select list on `out`, then a summary line on `err`: boards played of
+    all found, seconds since the start, the score per rule (and the workers, when more
+    than one, the budget, when there is one, and the boards a damaged compact pack
+    lost).  Returns (played, totals).
 
     Boards are read one by one as play reaches them (so the budget covers reading),
     malformed ones reported on `err`.  Under a budget, a Plan picks the boards worth
@@ -88,17 +91,18 @@ def solve_text(text, out=sys.stdout, err=sys.stderr, settings=PLAIN):
     results = Results(out)
     _LAST_RUN.append(results)
     found, used, index, clicks = 0, 1, None, 0
+    compact = pack if isinstance(pack, CompactPack) else None
     while True:
         since = start if index is None else time.perf_counter()  # (the first round's share counts reading)
         more = None if deadline is None else before(since + INDEX_SHARE * (deadline - since))
-        index = index_pack(text, more, after=index)
+        index = compact or index_pack(pack, more, after=index)  # (a compact pack is one round: read whole)
         _LAST_RUN.append(index)
         results.part += 1
         if not found:
-            first_headers = index.headers[:1]
-            results.messages.extend(stray_messages(index))
+            form = _first_form(index)
+            results.messages.extend(compact.messages if compact else stray_messages(index))
         clicks += index.clicks
-        found += len(index.headers)
+        found += _board_count(index)
         if deadline is not None and deadline - time.perf_counter() < LAST_BOARD_SECONDS:
             break  # indexing ran late: no board could start, so no plan and no workers
         heard = settings.progress and _counter(settings.progress, results, found)
@@ -115,12 +119,14 @@ def solve_text(text, out=sys.stdout, err=sys.stderr, settings=PLAIN):
                              "with nothing under it" % clicks)
     results.finish(err)
     seconds = time.perf_counter() - start
-    summary = format_totals(results.totals, settings.rule or _first_form(first_headers))
+    summary = format_totals(results.totals, settings.rule or form)
     if not index.complete:
         err.write("note: a long pack: its first %d boards were found in the time, the rest left out\n" % found)
     shared = "  workers %d" % used if settings.workers > 1 else ""
     budget = "" if settings.budget is None else "  budget %.3f" % settings.budget  # (what a session's runs were given)
-    err.write("boards %d/%d  seconds %.3f  score %s%s%s\n" % (results.played, found, seconds, summary, shared, budget))
+    lost = (compact.lost or 0) if compact else 0  # (None: a damaged first line, which its message says)
+    err.write("boards %d/%d  seconds %.3f  score %s%s%s%s\n" % (results.played, found + lost, seconds, summary, shared,
+                                                             budget, "  lost %d" % lost if lost else ""))
     return results.played, results.totals
 
 
@@ -146,15 +152,15 @@ def play_round(index, results, run, heard=None, only=None):
              played when its workers end before the deadline
     heard -- as workers.share's."""
     deadline = run.deadline
-    headers = index.headers if only is None else [index.headers[k] for k in only]
-    plan, count = None, len(headers)
+    plan, count = None, _board_count(index) if only is None else len(only)
     if deadline is not None:
         now = time.perf_counter()
-        plan = Plan(headers, run.rule, run.workers, now + PLAN_SHARE * (deadline - now))
-        count = plan.planned
-        if count < len(headers) and only is None:
+        until = now + PLAN_SHARE * (deadline - now)
+        plan = Plan(board_shapes(index, until, only), run.rule, run.workers, until)
+        if plan.planned < count and only is None:
             results.notes.append("a pack of many boards: of %d boards found, the first %d were planned in the time, "
-                                 "the rest left out" % (len(headers), count))
+                                 "the rest left out" % (count, plan.planned))
+        count = plan.planned
 
     def work(chunks, emit):
         play_chunks(index, chunks, plan, run, emit, only)
@@ -177,9 +183,16 @@ def play_round(index, results, run, heard=None, only=None):
     return used, left
 
 
-def _first_form(headers):
-    """The header form of a pack's first board (2025 if it has none or it is unreadable)."""
+def _board_count(index):
+    """The boards of a PackIndex or a CompactPack."""
+    return index.count if isinstance(index, CompactPack) else len(index.headers)
+
+
+def _first_form(index):
+    """The header form of the first board of an index (2025 if it has none or it is unreadable)."""
+    if isinstance(index, CompactPack):
+        return index.form(0) if index.count else 2025
     try:
-        return parse_header(headers[0].split())[4]
+        return parse_header(index.headers[0].split())[4]
     except (ValueError, IndexError):
         return 2025

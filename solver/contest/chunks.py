@@ -7,7 +7,9 @@ stall run late.  What the worker finds is sent as records (`records`).
 """
 
 import time
+from functools import partial
 
+from ..official.compact import CompactPack
 from ..official.packs import read_board
 from .oneboard import played, select_text
 from .records import message_record, passed_record, played_record, repeated_record, unsent_record
@@ -30,6 +32,7 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
     names = set()
     said = [0, 0]  # messages sent in full, messages counted and not yet sent
     deadline, rule, look = run.deadline, run.rule, run.look
+    read = index.read_for_play if isinstance(index, CompactPack) else partial(read_board, index)
 
     def tell(record):  # a message record or a repeated record: past the first ones, only counted
         if said[0] < MESSAGES_SHOWN:
@@ -54,7 +57,7 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
             if plan is not None and not plan.wanted(j, deadline, began):
                 passed.append(k)
                 continue
-            board, error, stray = read_board(index, k)
+            board, error, stray = read(k)
             if board is None:
                 tell(message_record(k, error))
             elif board.name in names:

@@ -37,6 +37,7 @@ import stat
 import sys
 import time
 
+from ..official.compact import CompactError, is_compact, read_compact
 from ..official.kinds import PACK, SELECT_LIST, kind_of, no_board, wrong_kind
 from ..official.lines import TooLarge, decode_text, read_text
 from ..official.names import printable
@@ -219,12 +220,20 @@ def main():
     except OSError as exc:
         err.write("error: cannot read stdin: %s\n" % exc.strerror)
         return 1
+    pack, status = text, 0
+    if is_compact(text):  # (read whole at once, within the budget: its columns and packed mines)
+        try:
+            pack = read_compact(text)
+        except CompactError as exc:
+            err.write("error: %s\n" % exc)
+            return 1
+        status = 1 if pack.messages else 0  # a damaged compact pack: what is intact is played
     # one write at the end: thousands of small writes through the text layer cost more
     select_list = io.StringIO()
     workers = workers_from_environment(os.environ, WORKERS, err)
     err.flush()  # nothing written before the workers are made is written twice
-    solve_text(text, select_list, err, Settings(budget=budget, workers=workers, start=start))
-    status = write_output(select_list.getvalue().encode("utf-8"), err, "the select list")
+    solve_text(pack, select_list, err, Settings(budget=budget, workers=workers, start=start))
+    status = write_output(select_list.getvalue().encode("utf-8"), err, "the select list") or status
     signum = stopped()
     if signum is not None:
         err.write("note: stopped by %s: the select list holds the boards played before it\n" % _signal_name(signum))

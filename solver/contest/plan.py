@@ -19,6 +19,7 @@ from math import log
 
 from ..engine.probability import UNKNOWN_DENSITY
 from ..official.board import name_facts
+from ..official.compact import CompactPack
 from ..official.names import shape_keys
 from ..official.packs import parse_header
 from ..official.rules import RULES
@@ -101,9 +102,34 @@ def header_facts(fields):
     return width, height, named.mines if mines is None else mines, form, named.mode in SAFE_MODES
 
 
-def _estimate(fields, rule):
-    """(predicted seconds, rank) of a board from its header fields."""
-    facts = header_facts(fields)
+def board_shapes(index, until=None, only=None):
+    """(keys, facts): a key for each board of an index (a PackIndex or a CompactPack;
+    with `only`, of the boards at those positions), equal for boards of one shape, and
+    facts(key), what header_facts says of that shape.  Keys are made until `until` (a
+    time.perf_counter() value; None: all): the keys then cover the first boards only."""
+    if isinstance(index, CompactPack):
+        keys = index.shape_keys()
+        if only is not None:
+            keys = [keys[k] for k in only]
+        return keys, _compact_facts
+    return header_shapes(index.headers if only is None else [index.headers[k] for k in only], until)
+
+
+def header_shapes(headers, until=None):
+    """board_shapes of boards known by their header lines alone."""
+    keys = shape_keys(headers, None if until is None else before(until))
+    example = dict(zip(keys, headers))  # a header line of each key (the last one)
+    return keys, lambda key: header_facts(example[key].split())
+
+
+def _compact_facts(key):
+    """header_facts of a CompactPack's shape key (CompactPack.shape_keys)."""
+    width, height, mines, form, mode = key
+    return width, height, mines, form, mode in SAFE_MODES
+
+
+def _estimate(facts, rule):
+    """(predicted seconds, rank) of a board from its header facts (header_facts)."""
     if facts is None:  # played at once: its one-line error costs nothing
         return 0.0, BUCKETS - 1
     width, height, mines, form, safe_start = facts
@@ -122,22 +148,22 @@ class Plan:
     the boards of the chunks it takes: the boards it passes over went to the others
     (`pass_to`), and the time left is the workers' time together."""
 
-    def __init__(self, headers, rule=None, workers=1, until=None):
-        """headers: the header line of every board, in order; rule: 2025, 2026 or None
-        (each board's own form); workers: processes sharing the boards; until: a
-        time.perf_counter() value past which no more lines are keyed (the boards not
-        keyed then are left out: `planned` says how many are in the plan) and no more
-        shapes estimated (the boards of shapes left are ranked lowest: played last, as
-        time allows).  Play is taken to start when the plan is made."""
-        keys = shape_keys(headers, None if until is None else before(until))
+    def __init__(self, shapes, rule=None, workers=1, until=None):
+        """shapes: (keys, facts) of the boards, in order (board_shapes); rule: 2025,
+        2026 or None (each board's own form); workers: processes sharing the boards;
+        until: a time.perf_counter() value past which no more shapes are estimated
+        (the boards of shapes left are ranked lowest: played last, as time allows).
+        The keys cover the first `planned` boards (board_shapes stops keying at its
+        `until`); the boards after them are left out.  Play is taken to start when the
+        plan is made."""
+        keys, facts = shapes
         self.planned = len(keys)  # the first boards, those the plan covers
         boards_per_key = Counter(keys)
-        example = dict(zip(keys, headers))  # a header line of each key (the last one)
         known = {}  # key -> (seconds, rank)
         for key in boards_per_key:
             if until is not None and len(known) % 64 == 0 and time.perf_counter() > until:
                 break
-            known[key] = _estimate(example[key].split(), rule)
+            known[key] = _estimate(facts(key), rule)
         if len(known) < len(boards_per_key):  # shapes not estimated in time: played last
             guess = (sum(seconds for seconds, _ in known.values()) / len(known) if known else 1e-4, 0)
             for key in boards_per_key:

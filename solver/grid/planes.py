@@ -59,6 +59,36 @@ def neighbour_counts(geo, cells):
     return bit0, bit1, pair1 ^ other1 ^ carry, pair1 & other1
 
 
+def planes_of_mines(geo, mines):
+    """The digit planes of the board whose mines are the bitset `mines`: every safe
+    cell shows its neighbouring mines, a mine 9 (binary 1001).
+
+    >>> from .geometry import geometry
+    >>> planes = planes_of_mines(geometry(3, 1), 0b001)
+    >>> digits_of(planes, 3)
+    '910'
+    """
+    bit0, bit1, bit2, bit3 = neighbour_counts(geo, mines)
+    safe = ~mines
+    return bit0 | mines, bit1 & safe, bit2 & safe, bit3 | mines
+
+
+_ZERO_BYTES = {}  # cells -> the int of that many b"0" bytes, little-endian
+
+
+def digits_of(planes, cells):
+    """The row-major digit string ('0'-'9') of `cells` cells held as four planes: each
+    plane's bits spread one to a byte by formatting it in binary, the four added as
+    whole ints (a digit is at most 9, so no byte carries into the next)."""
+    zeros = _ZERO_BYTES.get(cells)
+    if zeros is None:
+        zeros = _ZERO_BYTES[cells] = int.from_bytes(b"0" * cells, "little")
+    total = zeros
+    for k, plane in enumerate(planes):  # (big-endian: the binary text starts with the last cell)
+        total += (int.from_bytes(format(plane, "0%db" % cells).encode("ascii"), "big") - zeros) << k
+    return total.to_bytes(cells, "little").decode("ascii")
+
+
 def differ(a, b):
     """The cells where the numbers of planes `a` and `b` differ."""
     return (a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3])

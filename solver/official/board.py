@@ -9,6 +9,7 @@ promise check all ask it.
 from collections import namedtuple
 from functools import lru_cache
 
+from ..grid.bitset import popcount
 from ..grid.planes import digit_planes, mines_of
 from .names import name_fields
 from .safezone import safe_cells
@@ -19,14 +20,17 @@ MINE = 9
 _DIGIT_VALUES = bytes(range(256)).translate(bytes.maketrans(b"0123456789", bytes(range(10))))
 
 
-class Board(namedtuple("Board", "width height name digits mines form line")):
+class Board(namedtuple("Board", "width height name digits mines form line planes", defaults=(None,))):
     """One board as read from a pack.
 
     digits -- the width*height digits as one row-major string of '0'-'9'; 9 is a mine
-              (hidden: only the judge, the scorer and the readers/writers of packs read it)
+              (hidden: only the judge, the scorer and the readers/writers of packs read it);
+              None for a board the compact reader made for play alone (its planes hold them)
     mines  -- the mine count the header states (2026 form), else None
     form   -- 2025 or 2026, the header form it was read in
     line   -- 1-based line number of its header in the source (0 if made in code)
+    planes -- the digits as four bit planes (grid/planes.py), when the reader made them
+              (the compact reader: from the mines), else None (hidden, like `digits`)
     """
 
     __slots__ = ()
@@ -42,8 +46,15 @@ def make_board(width, height, name, cells, mines=None, form=2025, line=0):
     return Board(width, height, name, "".join(map(str, cells)), mines, form, line)
 
 
+def hidden_planes(board):
+    """The digit planes of the board's hidden cells: as its reader made them, or from its digits."""
+    return board.planes if board.planes is not None else digit_planes(board.digits)
+
+
 def mine_count(board):
     """The number of mines actually on the board."""
+    if board.digits is None:
+        return popcount(mines_of(board.planes))
     return board.digits.count("9")
 
 
@@ -92,4 +103,4 @@ def name_promise_kept(board):
     if mine_count(board) != fields.mines:
         return False
     promised = _promised_mask(board.width, board.height, fields.mines, fields.mode)
-    return not promised & mines_of(digit_planes(board.digits))
+    return not promised & mines_of(hidden_planes(board))

@@ -14,7 +14,8 @@ from collections import namedtuple
 
 from ..grid.bitset import cells_of, popcount
 from ..grid.geometry import geometry
-from ..grid.planes import digit_planes, digit_total, mines_of
+from ..grid.planes import digit_total, mines_of
+from .board import hidden_planes
 
 Outcome = namedtuple("Outcome", "digits_opened safe_opened safe_total safe_digits hits hits_while_open mines")
 Outcome.__doc__ = """The facts a score is made of, after the clicks so far.
@@ -45,7 +46,7 @@ class Judge:
 
     def __init__(self, board):
         geo = geometry(board.width, board.height)
-        planes = digit_planes(board.digits)
+        planes = hidden_planes(board)
         self._geo = geo
         self._planes = planes
         self._mines = mines = mines_of(planes)

@@ -15,6 +15,7 @@ A text with no header at all (a README handed over as the pack) holds no board:
 
 import re
 
+from .compact import is_compact
 from .lines import is_count, normal_line, spaced_marks
 from .packindex import index_pack
 from .selects import header_is_read, js_index
@@ -50,7 +51,10 @@ def first_lines(text, most=LINES_LOOKED):
 
 def kind_of(text):
     """(kind, evidence) of a text: PACK or SELECT_LIST and a phrase saying which line
-    shows it; (None, None) when no header is followed by a row or a click."""
+    shows it; (None, None) when no header is followed by a row or a click.  A compact
+    pack (official/compact.py) is a PACK by its first line."""
+    if is_compact(text):
+        return PACK, "line 1 opens a compact pack"
     header = None  # (line number, width) of the latest header
     for number, line in first_lines(text):
         if not line:
@@ -106,7 +110,10 @@ def no_board(text, name, looked=None):
     takes for a board header, so that no board could be played from it; else None.
     `looked`: only the first `looked` characters are searched, and a longer text
     without a header there is given the benefit of the doubt (a run under a deadline
-    bounds the search: 10 to 90 ns a character where no header is, docs/refusals.md)."""
+    bounds the search: 10 to 90 ns a character where no header is, docs/refusals.md).
+    A compact pack holds its boards in chunks: what it lost is said when it is read."""
+    if is_compact(text):
+        return None
     found = _A_HEADER.search(text, 0, len(text) if looked is None else looked)
     if found is not None:
         if _named_over_no_click(text, found.start()):

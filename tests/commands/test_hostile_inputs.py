@@ -222,6 +222,7 @@ EVERY_COMMAND = {  # a run of each command that would work with both streams ope
     "classic": ["classic", "--games", "2"], "topcoder-test": ["topcoder-test", "--seeds", "1", "--inprocess"],
     "cost": ["cost", "pack.txt", "select.txt", "--boards", "1"],
     "split": ["split", "pack.txt", "--out", "pieces"], "tally": ["tally", "."],
+    "compact": ["compact", "pack.txt", "--out", "pack.compact.txt"],
     "adc2020": ["adc2020", "gen", "--blocks", "3", "--wires", "1"],
 }
 

@@ -18,7 +18,7 @@ from support.virtual_clock import VirtualClock
 from solver.contest import batch
 from solver.contest.batch import INDEX_SHARE, Run, Settings, solve_text
 from solver.contest.chunks import play_chunks
-from solver.contest.plan import Plan, expected_seconds, header_facts
+from solver.contest.plan import Plan, expected_seconds, header_facts, header_shapes
 from solver.official import packindex
 from solver.official.generator import generate_board, generate_pack
 from solver.official.names import KEY_BLOCK, shape_keys
@@ -102,7 +102,7 @@ def decisions(plan, shapes, seconds_left, rule=2025, safe_start=True):
 
 def test_every_board_is_wanted_when_time_allows():
     shapes = [(4, 4, 2), (19, 19, 30), (9, 9, 10)] * 20
-    plan = Plan(headers_of(shapes))
+    plan = Plan(header_shapes(headers_of(shapes)))
     total = sum(expected_seconds(w, h, m) for w, h, m in shapes)
     assert all(decisions(plan, shapes, 2 * total))
 
@@ -112,7 +112,7 @@ def test_short_time_goes_to_the_boards_worth_most_per_second():
     # 4x4 one: with time for the big ones only, the small ones are left out
     small, big = (4, 4, 2), (19, 19, 30)
     shapes = [small, big] * 30
-    plan = Plan(headers_of(shapes))
+    plan = Plan(header_shapes(headers_of(shapes)))
     fits = 30 * expected_seconds(*big) * 1.02
     wanted = decisions(plan, shapes, fits)
     assert all(w for w, shape in zip(wanted, shapes) if shape == big)
@@ -126,7 +126,7 @@ def test_under_the_2026_rule_small_boards_come_first():
     # every board scores at most 1 in 2026: the quick ones pay most per second
     small, big = (4, 4, 2), (19, 19, 30)
     shapes = [big, small] * 30
-    plan = Plan(headers_of(shapes), rule=2026)
+    plan = Plan(header_shapes(headers_of(shapes)), rule=2026)
     wanted = decisions(plan, shapes, 30 * expected_seconds(*small, rule=2026) * 1.02, rule=2026)
     assert all(w for w, shape in zip(wanted, shapes) if shape == small)
     big_taken = sum(expected_seconds(*big, rule=2026) for w, shape in zip(wanted, shapes) if w and shape == big)
@@ -140,7 +140,7 @@ def test_the_cut_follows_the_real_speed():
     room = 0.5 * sum(seconds)
 
     def run(slowness):
-        plan = Plan(headers_of(shapes))
+        plan = Plan(header_shapes(headers_of(shapes)))
         now, played = plan.start, 0.0
         for k in range(len(shapes)):
             if plan.wanted(k, plan.start + room, now=now):
@@ -201,9 +201,9 @@ def passing_over(made, second=None):
     `made`); later ones want every board, after second(deadline) when given."""
 
     class PassingOver(Plan):
-        def __init__(self, headers, *args):
-            super().__init__(headers, *args)
-            made.append(len(headers))
+        def __init__(self, shapes, *args):
+            super().__init__(shapes, *args)
+            made.append(len(shapes[0]))  # (the boards' keys)
 
         def wanted(self, k, deadline, now=None):
             super().wanted(k, deadline, now)
@@ -307,7 +307,7 @@ def test_fit_plan_for_one_rule_keeps_the_other_rules_tables(capsys):
 def test_boards_of_one_rank_are_played_in_pack_order_until_the_time_runs_out():
     # all boards alike share one rank: the cut is never all or nothing
     shapes = [(6, 6, 5)] * 200
-    plan = Plan(headers_of(shapes, "none"), rule=2026)
+    plan = Plan(header_shapes(headers_of(shapes, "none")), rule=2026)
     half = 100 * expected_seconds(6, 6, 5, rule=2026, safe_start=False)
     wanted = decisions(plan, shapes, half, rule=2026, safe_start=False)
     assert 80 <= sum(wanted) <= 100
@@ -320,7 +320,7 @@ def test_two_workers_share_the_time_of_two():
     # each worker's copy of the plan sees every other chunk; together they have twice the time
     shapes = [(9, 9, 10), (16, 16, 40)] * 64
     total = sum(expected_seconds(*shape) for shape in shapes)
-    copies = [Plan(headers_of(shapes), workers=2) for _ in range(2)]
+    copies = [Plan(header_shapes(headers_of(shapes)), workers=2) for _ in range(2)]
     copies[1].start = copies[0].start  # forked from one plan: one start (virtual time below)
     now = [copies[0].start, copies[1].start]
     deadline = copies[0].start + 0.55 * total  # each has a little more than half the work's time
@@ -332,17 +332,18 @@ def test_two_workers_share_the_time_of_two():
             if wanted[-1]:
                 now[worker] += expected_seconds(*shapes[k])
     assert all(wanted) and not any(copy.pressed() for copy in copies)
-    alone = Plan(headers_of(shapes))  # one worker with the same time: boards left out
+    alone = Plan(header_shapes(headers_of(shapes)))  # one worker with the same time: boards left out
     assert not all(decisions(alone, shapes, 0.55 * total))
 
 
 def test_the_plan_stops_estimating_shapes_at_its_time_limit():
     shapes = [(w, h, 3) for w in range(4, 30) for h in range(4, 30)] * 50  # more lines than a block
-    late = Plan(headers_of(shapes), until=time.perf_counter() - 1)  # no time at all
+    past = time.perf_counter() - 1
+    late = Plan(header_shapes(headers_of(shapes), past), until=past)  # no time at all
     assert set(late.rank) == {0}
     assert late.planned == KEY_BLOCK < len(shapes)  # one block keyed: the boards after it are left out
     assert len(shape_keys(headers_of(shapes), more=lambda: False)) == KEY_BLOCK
-    on_time = Plan(headers_of(shapes))
+    on_time = Plan(header_shapes(headers_of(shapes)))
     assert len(set(on_time.rank)) > 1
     # every board it planned is still wanted when the time is there
     total = sum(expected_seconds(*shape) for shape in shapes)

@@ -24,9 +24,13 @@ SOLVER_DIR = Path(__file__).resolve().parents[2] / "solver"
 # replay page, which draws the whole board after play (its beliefs are the
 # player's recorded Steps).
 MAY_READ_CELLS = {
-    "official.board", "official.packs", "official.judge", "official.rules", "official.generator", "official.scorer",
-    "contest.batch", "lab.bench", "pages.replay",
+    "official.board", "official.packs", "official.compact", "official.compacting", "official.judge", "official.rules",
+    "official.generator",
+    "official.scorer", "contest.batch", "lab.bench", "pages.replay",
 }
+# What reads the hidden board whole, by its planes (Board.planes or its digits): the judge,
+# and the board's own promise check; nothing else calls it.
+MAY_CALL_HIDDEN_PLANES = {"official.board", "official.judge"}
 HIDDEN_FIELDS = {"cells", "digits"}
 # The player side, every module of the engine folder: it sees a board only through a
 # judge.View (and tests/package/test_layers.py checks that the engine imports nothing of official).
@@ -164,9 +168,22 @@ def modules_reading(names):
     return readers
 
 
+def calls_of(path, function):
+    """Line numbers in `path` calling `function` by its bare name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return sorted(node.lineno for node in ast.walk(tree)
+                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == function)
+
+
+def test_only_the_judge_and_the_promise_check_take_the_hidden_planes():
+    callers = {name: lines for name, path in solver_modules().items() for lines in [calls_of(path, "hidden_planes")] if lines}
+    assert "official.judge" in callers  # the scan does find the judge's call
+    assert set(callers) <= MAY_CALL_HIDDEN_PLANES, callers
+
+
 def test_only_the_judge_side_reads_board_cells():
     readers = modules_reading(HIDDEN_FIELDS)
-    assert "official.judge" in readers and "official.rules" in readers  # the scan does find real reads
+    assert "official.board" in readers and "official.rules" in readers  # the scan does find real reads
     outside = {name: lines for name, lines in readers.items() if name not in MAY_READ_CELLS}
     assert outside == {}, "modules reading Board.cells outside %s" % sorted(MAY_READ_CELLS)
 
