@@ -1,6 +1,6 @@
 """Build dist/paiza_main.py, or check that the committed one is the build of the sources.
 
-    python3 build.py [--budget S] [--workers N] [--freeze 3.8,3.11|none] [--check]
+    python3 build.py [--budget S] [--workers N] [--freeze 3.8,3.11|none] [--pack FILE] [--out PATH] [--check]
 
 The command line only: the build itself is the bundler package (bundler/__init__.py
 lists its steps).  The output is deterministic (its header holds the sha256 of the
@@ -22,6 +22,7 @@ from bundler.script import DEFAULT_FREEZE, build, time_plan
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 OUTPUT = os.path.join(ROOT, "dist", "paiza_main.py")
+DEFAULT_FREEZE_TEXT = ",".join("%d.%d" % v for v in DEFAULT_FREEZE)
 
 
 def main(argv=None):
@@ -38,24 +39,37 @@ def main(argv=None):
         "1 for a platform that counts CPU time instead of wall time)",
     )
     parser.add_argument(
-        "--freeze", metavar="VERSIONS", default=",".join("%d.%d" % v for v in DEFAULT_FREEZE),
+        "--freeze", metavar="VERSIONS", default=DEFAULT_FREEZE_TEXT,
         help="the Python versions whose compiled code the script carries, to start without compiling itself "
         "(each one installed here, or kept from the committed script); 'none': the plain script "
         "(default %(default)s)",
     )
+    parser.add_argument(
+        "--pack", metavar="FILE",
+        help="bake this pack (compact: python -m solver compact; or a pack's text) into the script: the entry plays "
+        "it when stdin holds nothing, so a paiza.IO project is the one file")
+    parser.add_argument("--out", metavar="PATH", help="write the script here (default %s; the committed script "
+                        "stays as it is)" % os.path.relpath(OUTPUT, ROOT))
     parser.add_argument("--check", action="store_true", help="rebuild in memory; exit 1 if dist/paiza_main.py differs")
     args = parser.parse_args(argv)
+    problem = _refused(args)
+    if problem is not None:
+        print("build.py: error: %s" % problem, file=sys.stderr)
+        return 2
+    output = OUTPUT if args.out is None else args.out
     try:
         with open(OUTPUT, "rb") as handle:
-            current = handle.read()
+            current = handle.read()  # (its frozen code is kept where this machine cannot rebuild it)
     except OSError:
         current = None
     try:
-        script, note = build(ROOT, args.budget, args.workers, freeze=parse_versions(args.freeze), committed=current)
+        pack = None if args.pack is None else _read_pack(args.pack)
+        script, note = build(ROOT, args.budget, args.workers, freeze=parse_versions(args.freeze), committed=current,
+                             pack=pack)
     except BuildError as exc:
         print("build.py: error: %s" % exc, file=sys.stderr)
         return 1
-    relative = os.path.relpath(OUTPUT, ROOT)
+    relative = os.path.relpath(output, ROOT)
     if args.check:
         if current != script and sys.version_info < (3, 9) and current is not None and _sources_line(current) == _sources_line(script):
             print("%s is the build of these sources (its sha256 line; under Python 3.8 python-minifier writes one "
@@ -70,11 +84,60 @@ def main(argv=None):
             return 1
         print("%s is up to date (%d bytes; %s)" % (relative, len(script), note))
         return 0
-    os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
-    with open(OUTPUT, "wb") as handle:
-        handle.write(script)
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
+        with open(output, "wb") as handle:
+            handle.write(script)
+    except OSError as exc:
+        print("build.py: error: cannot write %s: %s" % (output, exc.strerror), file=sys.stderr)
+        return 1
     print("wrote %s: %d bytes (%s)" % (relative, len(script), note))
     return 0
+
+
+def _refused(args):
+    """Why the arguments cannot be followed, or None."""
+    if args.check and (args.out is not None or args.pack is not None):
+        return "--check compares the committed %s with a fresh build: give it without --out and --pack" % (
+            os.path.relpath(OUTPUT, ROOT))
+    if args.out is not None and os.path.isdir(args.out):
+        return "--out %s is a folder: give the script's file name" % args.out
+    if args.out is not None and args.pack is not None and _same(args.out, args.pack):
+        return "--out %s is the pack it would bake: give another file" % args.out
+    changed = [flag for flag, value in (("--budget", args.budget != time_plan(ROOT)["DEFAULT_BUDGET_SECONDS"]),
+                                        ("--workers", args.workers is not None), ("--pack", args.pack is not None),
+                                        ("--freeze", args.freeze != DEFAULT_FREEZE_TEXT)) if value]
+    if args.out is None and changed and not args.check:
+        return "%s: give --out PATH (say dist/mine.py): %s stays the default build, which CI checks" % (
+            " ".join(changed), os.path.relpath(OUTPUT, ROOT))
+    return None
+
+
+def _same(a, b):
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+# The largest pack baked in (a script of more is no project paiza.IO is known to take).
+MAX_BAKED_BYTES = 16 << 20
+
+
+def _read_pack(path):
+    """The text of the pack to bake, or BuildError saying why it cannot be had."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BAKED_BYTES + 1)
+    except OSError as exc:
+        raise BuildError("--pack %s: %s" % (path, exc.strerror)) from None
+    if len(data) > MAX_BAKED_BYTES:
+        raise BuildError("--pack %s: more than %d MB (compact it first: python -m solver compact)" % (
+            path, MAX_BAKED_BYTES >> 20))
+    text = data.decode("utf-8", errors="replace")
+    if not text.strip():
+        raise BuildError("--pack %s is empty" % path)
+    return text
 
 
 def _sources_line(script):

@@ -63,6 +63,8 @@ LOADER = '''# The program is the minified source below.  The loader runs instead
 # ahead for this interpreter's bytecode when the script holds it (the entries after the
 # source, keyed by magic number: build.py --freeze); else exec compiles the source.
 def frozen_or_source(source, frozen):
+    global BAKED_PACK
+    BAKED_PACK = frozen.pop("pack", None)  # a pack baked into the script (build.py --pack), or None
     try:
         from _frozen_importlib_external import MAGIC_NUMBER
 
@@ -179,10 +181,10 @@ def frozen_entries(versions, text, committed=b""):
     return entries, notes
 
 
-def loader_script(source, versions, committed=b"", lines_before=0):
-    """(the script's text after its `lines_before` header lines: the loader, `source` and
-    the frozen entries of `versions`; those entries; notes on each).  BuildError if a
-    version cannot compile the source."""
+def loader_script(source, versions, committed=b"", lines_before=0, pack=None):
+    """(the script's text after its `lines_before` header lines: the loader, `source`,
+    the frozen entries of `versions` and the `pack` baked in, if any; those entries;
+    notes on each).  BuildError if a version cannot compile the source."""
     literal = source_literal(source)
     # the source's first line is the loader's last (the exec call's): so many lines before it
     offset = lines_before + (LOADER % (0, "")).count("\n") - 1
@@ -191,6 +193,8 @@ def loader_script(source, versions, committed=b"", lines_before=0):
     lines = [LOADER % (offset, literal)]
     for entry in entries:
         lines.append("# CPython %s, compiled text sha256 %s\n%r: '%s',\n" % (entry.version, entry.digest, entry.magic, entry.encoded))
+    if pack is not None:  # (after the code: no line of the source moves)
+        lines.append("# the pack the program plays when stdin holds none (build.py --pack)\n'pack': %s,\n" % source_literal(pack))
     lines.append("}))\n")
     return "".join(lines), entries, notes
 

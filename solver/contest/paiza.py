@@ -4,7 +4,8 @@ How to run it (paiza.IO gives a program no arguments; by hand, one argument may 
 the pack's file):
 
     the pack on stdin (paste it into paiza's input box), or, when stdin is empty
-    (or a terminal: a run by hand does not wait for typing), the pack in the one
+    (or a terminal: a run by hand does not wait for typing), the pack baked into the
+    program (build.py --pack), or else the pack in the one
     file ending in ".txt" beside the program (add it to the paiza project as a
     file: it sits beside Main.py).  Only a regular file that is
     not empty counts (so `> select.txt` in the same folder is no second pack), and
@@ -156,8 +157,9 @@ def _read_pack_file(path):
 
 def pack_input(stdin, folder, err=None, args=()):
     """The pack's text: stdin's, or when stdin holds nothing but blanks or is a terminal
-    (a run by hand: waiting for typing would spend the budget), the .txt file beside
-    the program (pack_beside; its notes on `err`, default stderr).  paiza.IO gives no
+    (a run by hand: waiting for typing would spend the budget), the pack baked into
+    the program (baked_pack), else the .txt file beside the program (pack_beside; its
+    notes on `err`, default stderr).  The text may be a compact pack (official/compact.py).  paiza.IO gives no
     arguments; run by hand, one argument names the pack's file ('-': stdin).  NoPack
     when that text is a select list, not a pack, or holds no board header
     (kinds.no_board), or when more than one argument is given."""
@@ -174,11 +176,25 @@ def pack_input(stdin, folder, err=None, args=()):
         except TooLarge as exc:
             raise NoPack("stdin holds %s" % exc) from None
     if not text.strip() and name == "stdin":
-        text, name = pack_beside(folder, err, "stdin is a terminal" if _is_terminal(stdin) else "stdin is empty")
-    problem = wrong_kind(text, PACK, name) or no_board(text, name, NO_BOARD_LOOKED)
+        baked = baked_pack()
+        if baked is not None:
+            text, name = baked, "the pack baked into the program"
+        else:
+            text, name = pack_beside(folder, err, "stdin is a terminal" if _is_terminal(stdin) else "stdin is empty")
+    problem = wrong_kind(text, PACK, name) or no_board(text, name, NO_BOARD_LOOKED)  # (a compact pack: None)
     if problem is not None:
         raise NoPack(problem)
     return text
+
+
+def baked_pack():
+    """The pack build.py --pack baked into the script (the global BAKED_PACK its loader
+    binds: bundler/script.py, BAKED_NAME), or None.  (Not globals(): with it in the
+    program, python-minifier renames no local, and the script grows by a quarter.)"""
+    try:
+        return BAKED_PACK  # noqa: F821 (bound by the script's loader, or not at all)
+    except NameError:
+        return None
 
 
 def _is_terminal(stream):

@@ -28,6 +28,7 @@ from bundler.freeze import committed_entries, script_source  # noqa: E402
 from bundler.script import build as build_script  # noqa: E402
 from solver.contest.paiza import budget_from_environment  # noqa: E402
 from solver.contest.timeplan import DEFAULT_BUDGET_SECONDS  # noqa: E402
+from solver.official.compacting import compact_pack  # noqa: E402
 from solver.official.generator import generate_pack  # noqa: E402
 from solver.official.packs import format_pack, read_pack  # noqa: E402
 from solver.official.scorer import score_select  # noqa: E402
@@ -417,3 +418,31 @@ def test_the_standard_library_is_told_from_the_rest_where_python_lists_it_not():
     names = checks.stdlib_names()
     assert {"errno", "select", "signal", "stat", "marshal", "re", "os"} <= set(names)
     assert not {"python_minifier", "pytest", "hypothesis", "solver"} & set(names)
+
+
+def test_a_pack_baked_in_is_played_when_stdin_holds_none(tmp_path, small_pack):
+    # build.py --pack FILE --out PATH: a project of one file; stdin, when it holds a pack, wins
+    packed = tmp_path / "small.compact.txt"
+    packed.write_text(compact_pack(small_pack).text, encoding="ascii")
+    script = tmp_path / "project" / "Main.py"
+    assert build.main(["--pack", str(packed), "--out", str(script)]) == 0
+    assert script.stat().st_size < os.path.getsize(DIST) + packed.stat().st_size + 4096  # the pack once, not per frozen code
+    env = dict(os.environ, SOLVER_BUDGET="0")
+    alone = subprocess.run([sys.executable, str(script)], stdin=subprocess.DEVNULL, capture_output=True, env=env,
+                           cwd=str(script.parent), timeout=300)
+    given = subprocess.run([sys.executable, DIST], input=small_pack.encode(), capture_output=True, env=env, timeout=300)
+    assert alone.returncode == given.returncode == 0 and alone.stdout == given.stdout != b""
+    other = format_pack(generate_pack(3, "both", "low")) + "\n"
+    on_stdin = subprocess.run([sys.executable, str(script)], input=other.encode(), capture_output=True, env=env,
+                              cwd=str(script.parent), timeout=300)
+    assert on_stdin.stdout.count(b"board_") == 3
+
+
+def test_the_committed_script_stays_the_default_build(tmp_path, capsys):
+    for args in (["--budget", "0.5"], ["--workers", "1"], ["--freeze", "none"], ["--pack", DIST]):
+        assert build.main(args) == 2, args
+        assert "give --out PATH" in capsys.readouterr().err
+    assert build.main(["--out", str(tmp_path)]) == 2  # a folder
+    assert build.main(["--check", "--out", str(tmp_path / "x.py")]) == 2
+    assert build.main(["--pack", str(tmp_path / "missing.txt"), "--out", str(tmp_path / "x.py")]) == 1
+    assert "missing.txt" in capsys.readouterr().err and not (tmp_path / "x.py").exists()
