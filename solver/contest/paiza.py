@@ -43,11 +43,11 @@ from ..official.kinds import PACK, SELECT_LIST, kind_of, no_board, wrong_kind
 from ..official.lines import TooLarge, decode_text, read_text
 from ..official.names import printable
 from .batch import Settings, solve_text
-from .clock import process_start
+from .clock import before, process_start
 from .cores import workers_from_environment
 from .signals import Stopped, stop_on_signals, stoppable, stopped
 from .streams import closed_streams, quiet_stderr, write_output
-from .timeplan import DEFAULT_BUDGET_SECONDS, STARTUP_ALLOWANCE_SECONDS
+from .timeplan import DEFAULT_BUDGET_SECONDS, INDEX_SHARE, STARTUP_ALLOWANCE_SECONDS
 
 # The clock at the first statement the program runs.  build.py moves this assignment
 # (with `import time`) to the top of the bundle, before the other modules' set-up.
@@ -239,7 +239,7 @@ def main():
     pack, status = text, 0
     if is_compact(text):  # (read whole at once, within the budget: its columns and packed mines)
         try:
-            pack = read_compact(text)
+            pack = read_compact(text, None if budget is None else before(start + INDEX_SHARE * budget))
         except CompactError as exc:
             err.write("error: %s\n" % exc)
             return 1

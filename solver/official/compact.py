@@ -57,6 +57,7 @@ VERSION = 1
 CHUNK_MOST_BOARDS = 2000  # boards a chunk at most...
 CHUNK_MOST_CELLS = 1 << 21  # ...and cells (a chunk's bytes stay under a megabyte)
 LINE_CHARACTERS = 1000  # of base 85 to a line
+FIRST_LINE_MOST = 300  # characters of the first line read (a longer one is damaged)
 MODES_KEPT = 63  # official names' modes a chunk tells by number (six bits); others are written out
 CODECS = ("lzma", "zlib")
 # What a chunk may unpack to, per board: its columns and its mines (a 100 x 100 board at most)
@@ -76,8 +77,10 @@ _FIRST_LINE = re.compile(
     r"%s (\d{1,9}) boards (\d{1,9}) chunks (\d{1,9}) codec (\w+) layout (lf|crlf) (\d) (\d) exact ([01]) crc ([0-9a-f]{8})$"
     % re.escape(MAGIC)
 )
+# a chunk's line, with the line break before it (a literal start: the search skips ahead
+# at C speed through megabytes of garbage, where a ^ of MULTILINE tries every character)
 _CHUNK_LINE = re.compile(
-    r"^chunk (\d{1,9}) boards (\d{1,9}) bytes (\d{1,10}) packed (\d{1,10}) crc ([0-9a-f]{8})[ \t\r]*$", re.MULTILINE
+    r"\nchunk (\d{1,9}) boards (\d{1,9}) bytes (\d{1,10}) packed (\d{1,10}) crc ([0-9a-f]{8})[ \t\r]*(?=\n|\Z)"
 )
 
 Layout = namedtuple("Layout", "eol gap tail")
@@ -234,16 +237,19 @@ def _header(kind, width, height, count, name):
     return "%d %d %s" % (width, height, name)
 
 
-def read_compact(text):
+def read_compact(text, more=None):
     """The CompactPack of a compact text (is_compact), or CompactError when it cannot
     be read at all (another version's, an unknown codec).  Damage costs the chunks it
     touches: a chunk whose line, length, packing or CRC is wrong is left out, with one
     message naming it and its line; text after a second first line (two packs joined)
-    is left out with one message."""
+    is left out with one message.  more(), if given, is asked between chunks: once it
+    is false the chunks not yet read are left out, with one message (a run's deadline:
+    a file of garbage costs its time, not the run's).  Time and memory grow with the
+    text once, whatever it holds: no line is copied longer than a chunk's data."""
     at = 1 if text.startswith("\ufeff") else 0
     end = text.find("\n", at)
     end = len(text) if end < 0 else end
-    first = text[at:end].rstrip()
+    first = text[at : min(end, at + FIRST_LINE_MOST)].rstrip()
     joined = text.find("\n" + MAGIC, end)
     body_end = len(text) if joined < 0 else joined
     messages = []
@@ -266,7 +272,7 @@ def read_compact(text):
         layout = Layout("\r\n" if fields.group(5) == "crlf" else "\n", int(fields.group(6)), int(fields.group(7)))
         exact = fields.group(8) == "1"
     unpack = _unpacker(codec)
-    chunks = _read_chunks(text, end, body_end, unpack, messages)
+    chunks = _read_chunks(text, end, body_end, unpack, messages, more)
     if joined >= 0:
         messages.append("line %d: a second compact pack starts here (two files joined?): it is left out"
                         % (text.count("\n", 0, joined) + 2))
@@ -285,36 +291,48 @@ def _unpacker(codec):
     return lambda data, size: lzma.LZMADecompressor(lzma.FORMAT_RAW, None, filters).decompress(data, size + 1)
 
 
-def _read_chunks(text, start, end, unpack, messages):
+def _read_chunks(text, start, end, unpack, messages, more=None):
     """The Chunks proven intact between `start` and `end`, in order; a message for each
-    chunk that is not."""
-    chunks, expected = [], 0
-    found = list(_CHUNK_LINE.finditer(text, start, end))
-    if not found and text[start:end].strip():
+    chunk that is not (and one for those not read once more() said stop)."""
+    chunks, expected, line, counted = [], 0, 1, 0
+    matches = _CHUNK_LINE.finditer(text, start, end)
+    match = next(matches, None)
+    if match is None and re.compile(r"\S").search(text, start, end):
         messages.append("line 2: no chunk line: the compact pack holds no board")
-    for number, match in enumerate(found):
-        line = text.count("\n", 0, match.start()) + 1
+    while match is not None:
+        following = next(matches, None)
+        line += text.count("\n", counted, match.start() + 1)  # (counted on from the chunk before: once in all)
+        counted = match.start() + 1
         index, boards, size, packed = (int(match.group(g)) for g in (1, 2, 3, 4))
-        stop = found[number + 1].start() if number + 1 < len(found) else end
-        data = "".join(text[match.end() : stop].split())
         where = "line %d: chunk %d (%d boards)" % (line, index, boards)
+        if more is not None and not more():
+            messages.append("%s: the rest of the compact pack was not read in the time" % where)
+            break
         if index != expected:
             messages.append("%s: chunk %d was expected here: %s" % (where, expected, "lost" if index > expected else "out of order"))
         expected = index + 1
-        chunk = _chunk(data, boards, size, packed, match.group(5), unpack)
+        stop = following.start() if following is not None else end
+        chunk = _chunk(text, match.end(), stop, boards, size, packed, match.group(5), unpack)
         if isinstance(chunk, str):
             messages.append("%s: %s: its boards are lost" % (where, chunk))
         else:
             chunks.append(chunk)
+        match = following
     return chunks
 
 
-def _chunk(data, boards, size, packed, crc, unpack):
-    """The Chunk of one chunk's base-85 text, or a phrase saying what is wrong with it."""
-    if len(data) != -(-packed // 4) * 5:
-        return "%d characters of data where %d were written" % (len(data), -(-packed // 4) * 5)
-    if boards < 1 or size > boards * MOST_BYTES_A_BOARD:
+def _chunk(text, start, stop, boards, size, packed, crc, unpack):
+    """The Chunk of one chunk's base-85 text text[start:stop], or a phrase saying what
+    is wrong with it.  Its characters are copied only when as many are there as the
+    line says were written (lines of LINE_CHARACTERS and their line breaks)."""
+    written = -(-packed // 4) * 5
+    if boards < 1 or size > boards * MOST_BYTES_A_BOARD or packed > size + size // 8 + 1024:
         return "its line is damaged"
+    if not written <= stop - start <= written + 3 * (written // LINE_CHARACTERS + 2) + 64:
+        return "%d characters of data where %d were written" % (stop - start, written)
+    data = "".join(text[start:stop].split())
+    if len(data) != written:
+        return "%d characters of data where %d were written" % (len(data), written)
     try:
         raw = unpack(decode85(data)[:packed], size)
     except (ValueError, EOFError, OSError, MemoryError) + _lzma_errors():

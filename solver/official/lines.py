@@ -46,6 +46,12 @@ def decode_text(data):
     mark says so: `decoded`), a bad byte becoming U+FFFD (a
     reader then names the line it spoils instead of the run crashing on it), and line
     ends read as Python's text files read them: LF, CRLF and an old Mac's lone CR."""
+    if isinstance(data, (bytes, bytearray)) and not data.startswith(WIDE_MARKS):
+        # UTF-8 (no byte of a character past ASCII is a CR): its line ends are read on the
+        # bytes, a byte a character, before the text (two or four a character) exists
+        if data.count(b"\r") != data.count(b"\r\n"):
+            data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        return decoded(data, UNICODE_MARKS)
     text = decoded(data, UNICODE_MARKS) if isinstance(data, (bytes, bytearray)) else data
     if text.count("\r") != text.count("\r\n"):  # a lone CR: translate (CRLF alone is read as it is)
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -80,6 +86,7 @@ def read_as_page(source):
 # UTF-8.  (A UTF-8 mark is kept: it is a space, spaced_marks.)
 PAGE_MARKS = ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
 UNICODE_MARKS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be")) + PAGE_MARKS
+WIDE_MARKS = tuple(mark for mark, _ in UNICODE_MARKS)  # the marks of an encoding whose CR is more than one byte
 
 
 def decoded(data, marks=UNICODE_MARKS):

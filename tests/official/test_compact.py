@@ -203,3 +203,27 @@ def test_the_readers_take_a_compact_pack_for_a_pack():
     from solver.official.kinds import PACK, kind_of, no_board
     text = compact_boards(MIDDLE[:3])
     assert is_compact(text) and kind_of(text)[0] == PACK and no_board(text, "x") is None
+
+
+def test_a_compact_pack_saved_with_crlf_or_a_bom_reads_the_same():
+    text = compact_boards(MIDDLE[:9])
+    for variant in (text.replace("\n", "\r\n"), "\ufeff" + text, text.rstrip("\n"), text + "\n\n  \n"):
+        pack = read_compact(variant)
+        assert pack.count == 9 and pack.messages == [], pack.messages
+        assert [pack.name(k) for k in range(9)] == [b.name for b in MIDDLE[:9]]
+
+
+def test_many_damaged_chunk_lines_are_each_one_message():
+    first = compact_boards(MIDDLE[:1]).split("\n", 1)[0]
+    junk = "".join("chunk %d boards 2000 bytes 2516000 packed 999999 crc 00000000\nABCDE\n" % k for k in range(3000))
+    pack = read_compact(first + "\n" + junk)
+    assert pack.count == 0 and len(pack.messages) == 3000
+    assert pack.messages[-1].startswith("line %d: chunk 2999 (2000 boards): " % (2 + 2 * 2999))
+
+
+def test_reading_stops_between_chunks_when_told():
+    with chunks_of(5):
+        text = compact_boards(MIDDLE)
+    asked = []
+    pack = read_compact(text, more=lambda: len(asked) < 3 and not asked.append(1))
+    assert pack.count == 15 and pack.lost == 45 and "not read in the time" in pack.messages[-1]
