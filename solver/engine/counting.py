@@ -305,7 +305,7 @@ def classes_in(component, class_bits):
 
 class Remembering:
     """A counter for `estimate` that keeps the counts of the components it met on one
-    board in `memo` (by Component.key: the lookahead reads them there).
+    board in `memo` (by Component.key: policy.Facts hands them on as its `counts`).
 
     A click changes a big component only a little, so one that mostly covers the cells
     of a component that went over budget gets a small budget (HARD_BUDGET_SHARE): it is
