@@ -463,7 +463,7 @@ def run(mods, marks, names):
             return HURRIED
 
     records = []
-    run = batch.Run(None, None, None, 1)
+    run = batch.Run(None, None, 1)
     call("loop", harness_call(mods, "loop"), index, [(0, last + 1)], Picked(), run, records.append)
     played = sorted(record[1:] for record in records if record[0] == 0)  # records.PLAYED
     select_list = io.StringIO("".join(record[1] for record in played))
