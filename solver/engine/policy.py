@@ -1,7 +1,8 @@
 """When to guess and when to stop: the player's every decision that is not a deduction.
 
 The player (player.py) deduces what is certain; where that is stuck, it asks this
-module, which reads no clock and keeps nothing between calls:
+module, which reads no clock and whose answers depend on what it is given alone (it
+remembers only each shape's opening guess):
 
   stop_share(task, hurry)   the running share (running_share) at which a board stops
                             at its next stall, before it pays for the stall; None: never
