@@ -3,6 +3,7 @@
 import sys
 
 from ..contest.streams import write_messages
+from ..engine.lookahead import looking
 from ..lab.bench import bench_pack, contest_run, table_header, table_row
 from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, generate_pack
 from ..official.lines import is_count
@@ -73,7 +74,7 @@ def run(args):
     print(table_header(args.contest))
     for name, boards in packs:
         progress = Progress("bench %s" % name, "boards")
-        figures = bench_pack(boards, args.rule, progress, args.repeat, args.look)
+        figures = bench_pack(boards, args.rule, progress, args.repeat, looking if args.look else None)
         contest = None
         if args.contest:
             progress.say("the entry's 2 s run, in a fresh process")

@@ -3,6 +3,7 @@
 import os
 import sys
 
+from ..engine.lookahead import looking
 from ..official.rules import RULES
 from ..pages.pagekit import page_file_name
 from ..pages.replay import MAX_REPLAY_CELLS, find_board, replay_page
@@ -45,7 +46,7 @@ def run(args):
     problem = output_problem(path)
     if problem is None:
         try:
-            write_output(path, replay_page(record(board, args.rule, args.look)))
+            write_output(path, replay_page(record(board, args.rule, looking if args.look else None)))
         except OSError as exc:
             problem = exc.strerror
     if problem is not None:

@@ -7,7 +7,8 @@ import time
 from ..contest.batch import Settings, solve_text
 from ..contest.clock import process_start
 from ..contest.cores import MAX_WORKERS, workers_from_environment
-from ..engine.lookahead import Lookahead
+from ..engine.lookahead import looking
+from ..engine.player import set_policy
 from ..official.kinds import no_board
 from ..official.rules import RULES
 from .options import LOOK_HELP, read_pack_input
@@ -55,8 +56,13 @@ def run(args):
         return 1
     progress = Progress("solve", "boards played", beside=sys.stdout)
     err = progress if progress.on else sys.stderr
-    settings = Settings(args.budget, args.rule, Lookahead if args.look else None, workers, start,
-                        progress if progress.on else None)
-    solve_text(text, sys.stdout, err, settings)
+    settings = Settings(args.budget, args.rule, workers=workers, start=start, progress=progress if progress.on else None)
+    # --look: every board of this process (and of the workers it forks) plays with the
+    # lookahead's policy; the contest run in between knows nothing of it
+    replaced = set_policy(looking if args.look else None)
+    try:
+        solve_text(text, sys.stdout, err, settings)
+    finally:
+        set_policy(replaced)
     progress.close()
     return 1 if damaged else 0

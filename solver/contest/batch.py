@@ -34,23 +34,22 @@ from .timeplan import (
 )
 from .workers import share
 
-Settings = namedtuple("Settings", "budget rule look workers start progress", defaults=(None, None, None, 1, None, None))
+Settings = namedtuple("Settings", "budget rule workers start progress", defaults=(None, None, 1, None, None))
 Settings.__doc__ = """How a pack is run (solve_text).
 
 budget   -- seconds from `start` to the end of play, or None for no deadline
 rule     -- the contest year to play and score for (2025, 2026), or None: each
             board's own header form
-look     -- the player's lookahead (engine.lookahead.Lookahead), or None
 workers  -- processes that share the boards (workers.share)
 start    -- a time.perf_counter() value the budget counts from (default: now)
 progress -- if given, progress(boards played, boards found) is called as results arrive
 """
 
-PLAIN = Settings()  # no budget, each board's own rule, no look, one worker
+PLAIN = Settings()  # no budget, each board's own rule, one worker
 
-Run = namedtuple("Run", "deadline rule look workers")
+Run = namedtuple("Run", "deadline rule workers")
 Run.__doc__ = """What each round, worker and board of a run needs of its Settings: the
-deadline (a time.perf_counter() value, or None), the rule, the look, the workers."""
+deadline (a time.perf_counter() value, or None), the rule, the workers."""
 
 # What the last run built (each round's index, plan and records, its Results), held
 # until the next run starts: freed at the end of a run, a million-line pack's objects
@@ -86,7 +85,7 @@ def solve_text(pack, out=sys.stdout, err=sys.stderr, settings=PLAIN):
     """
     start = time.perf_counter() if settings.start is None else settings.start
     deadline = None if settings.budget is None else start + settings.budget
-    run = Run(deadline, settings.rule, settings.look, settings.workers)
+    run = Run(deadline, settings.rule, settings.workers)
     forget_last_run()
     results = Results(out)
     _LAST_RUN.append(results)

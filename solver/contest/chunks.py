@@ -20,7 +20,7 @@ from .timeplan import LAST_BOARD_SECONDS
 def play_chunks(index, chunks, plan, run, emit, only=None):
     """Play the boards of each (start, stop) chunk of a PackIndex, in order (the chunks
     count positions in `only`, the index's positions to play, when given), under the
-    batch.Run `run` (deadline, rule, look) and the Plan `plan` (None: every board).
+    batch.Run `run` (deadline, rule) and the Plan `plan` (None: every board).
 
     emit() gets, in pack order, a message record for a board refused or stray lines
     after it, a played record for a board played, a repeated record for a name this
@@ -31,7 +31,7 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
     refused or repeated boards cost a million records."""
     names = set()
     said = [0, 0]  # messages sent in full, messages counted and not yet sent
-    deadline, rule, look = run.deadline, run.rule, run.look
+    deadline, rule = run.deadline, run.rule
     read = index.read_for_play if isinstance(index, CompactPack) else partial(read_board, index)
 
     def tell(record):  # a message record or a repeated record: past the first ones, only counted
@@ -64,7 +64,7 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
                 tell(repeated_record(k, board.name, board.line))
             else:
                 names.add(board.name)
-                task, judge = played(board, rule, deadline, look, hurry=plan is not None and plan.pressed())
+                task, judge = played(board, rule, deadline, hurry=plan is not None and plan.pressed())
                 score = task.rule.counted(task.rule.score(judge.outcome()))
                 emit(played_record(k, select_text(board, judge.clicks), board.name, board.line, task.rule.year, score))
             if stray is not None:

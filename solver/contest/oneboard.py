@@ -37,12 +37,12 @@ def task_of(board, rule=None, trust_name=None):
     return Task(board.width, board.height, mines, safe, RULES[rule or board.form])
 
 
-def played(board, rule=None, deadline=None, look=None, watch=None, hurry=False):
+def played(board, rule=None, deadline=None, watch=None, hurry=False):
     """(task, judge) after the player has played `board`: the judge holds the clicks.
-    `look` and the rest are player.play's."""
+    `deadline` and the rest are player.play's (the process's policy: set_policy)."""
     task = task_of(board, rule)
     judge = Judge(board)
-    play(task, judge.view(), deadline, look, watch, hurry)
+    play(task, judge.view(), deadline, watch=watch, hurry=hurry)
     return task, judge
 
 

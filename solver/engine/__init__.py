@@ -2,9 +2,10 @@
 
 Owns: constraints and components (`frontier`), certain cells (`deduce`), the
 deduction steps cheapest first until nothing changes, as the variants run them
-(`steps`), exact counting (`counting`, `sweep`, `coupling`, behind `probability`), the guess
-policy and the stop test (`policy`), the optional two-step look (`lookahead`), the exact endgame
-(`endgame`), and one board's loop (`player`); for the variants that play to win,
+(`steps`), exact counting (`counting`, `sweep`, `coupling`, behind `probability`), when to
+guess and when to stop (`policy`: the guess policy, the stop test, the hurry), the exact
+endgame (`endgame`), and one board's loop (`player`); a policy that looks two steps
+ahead, for the commands that ask for it (`lookahead`); for the variants that play to win,
 the deeper two-step look (`twostep`), exact layout counts (`layouts`) and dead
 cells (`dead`).
 

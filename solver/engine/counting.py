@@ -160,19 +160,15 @@ def _enumerate(sizes, beyond, need, weights, class_mines, nodes):
     class by class, to `class_mines` (both by the assignment's number of mines); the
     nodes left of the budget `nodes`, negative when it ran out.
 
-    Iterative, in one frame: depth i holds class i's range of counts (m from low to
-    high) and the weight and mines of the path above it; `need` holds what each
-    constraint still needs on the current path; beyond[i] holds (constraint, the cells
-    it still covers after class i) for each constraint of class i."""
-    count = len(sizes)
-    ways_of = [binomials(size) for size in sizes]
-    mined = []  # (class_mines list, count) of the classes holding mines on the current path
-    at_m = [0] * count  # class i's current count
-    at_high = [0] * count  # its last count
-    at_weight = [0] * (count + 1)  # weight of the path above class i
-    at_t = [0] * (count + 1)  # mines of the path above class i
-    at_weight[0] = 1
-    last = count - 1
+    Iterative, in one frame (the hot loop of the count: no call per node): depth i
+    holds class i's range of counts (m from low to high) and the weight and mines of
+    the path above it (the lists _frame makes); `need` holds what each constraint
+    still needs on the current path; beyond[i] holds (constraint, the cells it still
+    covers after class i) for each constraint of class i.  The stages: _frame, then
+    the walk, each visit of a class bounding its count by its constraints, the last
+    class adding its counts' weights."""
+    ways_of, mined, at_m, at_high, at_weight, at_t = _frame(sizes)
+    last = len(sizes) - 1
     i = 0
     entering = True
     while i >= 0:
@@ -238,6 +234,22 @@ def _enumerate(sizes, beyond, need, weights, class_mines, nodes):
     return nodes
 
 
+def _frame(sizes):
+    """The frame _enumerate walks in, for classes of these sizes: (ways_of, mined, at_m,
+    at_high, at_weight, at_t).
+
+    ways_of[i]   -- binomials(sizes[i]): the ways class i holds each count
+    mined        -- (class_mines list, count) of the classes holding mines on the path
+    at_m[i], at_high[i] -- class i's current count, and its last
+    at_weight[i], at_t[i] -- the weight and the mines of the path above class i (the
+                     empty path above class 0: weight 1, no mine)
+    """
+    count = len(sizes)
+    at_weight = [0] * (count + 1)
+    at_weight[0] = 1
+    return [binomials(size) for size in sizes], [], [0] * count, [0] * count, at_weight, [0] * (count + 1)
+
+
 def _counts(component, weights, class_mines, nodes):
     """Counts from the exact weights and class totals of a component.
 
@@ -293,7 +305,7 @@ def classes_in(component, class_bits):
 
 class Remembering:
     """A counter for `estimate` that keeps the counts of the components it met on one
-    board in `memo` (by Component.key: the lookahead reads them there).
+    board in `memo` (by Component.key: policy.Facts hands them on as its `counts`).
 
     A click changes a big component only a little, so one that mostly covers the cells
     of a component that went over budget gets a small budget (HARD_BUDGET_SHARE): it is

@@ -12,18 +12,50 @@ Only the components the guess touches are counted again; the others keep their
 counts (the same memo the player's own estimate fills), so one look costs a few
 small enumerations.  A look that would need a component too big to count gives no
 answer: the caller then ranks by its cheaper cost.
+
+`looking` is the contest policy with its guesses re-ranked so: a policy for
+player.play (`solve --look`, `replay --look`, `bench --look`).  Nothing the contest
+entry runs imports this module.
 """
 
 from ..grid.bitset import popcount
 from .counting import count_solutions
 from .coupling import fits_mine_count
 from .frontier import components_of
-from .policy import LOOK_CELLS, neighbour_probs
+from .policy import INTERIOR_SCORED, choose_guess, neighbour_probs, next_move, rank_guesses
 from .probability import estimate, mine_count_odds
 
+LOOK_FROM = 0.1  # guesses at least this risky are ranked by two-step safety
+LOOK_CELLS = INTERIOR_SCORED  # the cells of least cost ranked that way (policy scores as many interior cells)
 LOOK_NODES_PER_COMPONENT = 400  # search nodes per component counted for a look
 LOOK_MIN_WEIGHT = 0.02  # digits less likely than this are not looked at
 CANNOT_SHOW = -1.0  # the safety answered for a digit no layout allows
+
+
+def looking(facts, endgame=None):
+    """policy.next_move with the lookahead's guess (looking_guess): the same interface,
+    so player.play takes it as its policy."""
+    return next_move(facts, endgame, looking_guess)
+
+
+def looking_guess(facts):
+    """policy.choose_guess at the position of the policy.Facts `facts`; but when the
+    estimate is exact and even the safest cell is at least LOOK_FROM likely a mine, the
+    best of the LOOK_CELLS of least cost by the safe clicks expected in two steps
+    (Lookahead.rerank), if the look answers."""
+    estimate, interior, unknown, masks, mines = facts.estimate, facts.interior, facts.unknown, facts.masks, facts.mines
+    guess = choose_guess(estimate, interior, unknown, masks, mines)
+    if guess is None or not estimate.exact:
+        return guess
+    scored, least, lowest = rank_guesses(estimate, interior, unknown, masks, mines)  # (choose_guess's, again)
+    if lowest < LOOK_FROM:
+        return guess
+    look = Lookahead(masks, facts.constraints, facts.components, unknown, interior, facts.mines_left, facts.counts, {})
+    looked = look.rerank(scored, least, estimate, masks, unknown)
+    if looked is None:
+        return guess
+    cell, p = looked
+    return cell, p, popcount(masks[cell] & mines) + sum(neighbour_probs(cell, estimate, masks, unknown))
 
 
 class Lookahead:
@@ -37,7 +69,7 @@ class Lookahead:
         self.interior = interior
         self.mines_left = mines_left
         self.counts_memo = counts_memo  # the player's: read only
-        self.look_memo = look_memo  # the looks' own, kept for the whole board
+        self.look_memo = look_memo  # the looks' own counts (counting.COUNTED keeps them for the run)
 
     def _count(self, component, budget=None):
         """Counts of a component: the player's if it has them, else counted once with
@@ -53,8 +85,8 @@ class Lookahead:
         """(cell, p) of the best of the LOOK_CELLS guesses of least cost by the safe
         clicks expected in two steps (this one, and the best one after it whatever this
         one shows, mine included); None when there is nothing to compare or a look has
-        no exact answer.  scored -- (cost, cell, p) of the guesses policy.choose_guess
-        weighed; least -- the least cost, up to its float tolerance."""
+        no exact answer.  scored, least -- policy.rank_guesses': (cost, cell, p) of the
+        guesses weighed, and the least cost up to its float tolerance."""
         ranked = sorted(scored, key=lambda entry: (max(entry[0], least), entry[1]))  # the same ties: cell first
         candidates = [(p, c) for _, c, p in ranked[:LOOK_CELLS]]
         if len(candidates) < 2:

@@ -11,11 +11,14 @@ A board is a loop of named steps over Knowledge (what the player knows):
           digits  the single-digit step, for every digit of the board at once (bit planes)
   stall   pairs   pairs of overlapping constraints
           count   exact probabilities with the mine count; certainties become clicks
-          decide  the exact endgame when few cells are undecided, else the policy's guess, or stop
+          decide  what policy.next_move makes of the position: the exact endgame's click,
+                  a guess, or stop
 
 A step that learns something goes back to `open`: the cheap steps always run before
 the counting, which runs only when they are stuck.  What a stall makes of a position
-is remembered for the run (STALLS): boards of one shape start alike.
+is remembered for the run (STALLS): boards of one shape start alike.  When to guess
+and when to stop is the policy's (policy.py): the player hands it the position's
+Facts and makes its Move, and asks it before a stall whether a hurried board stops.
 
 Glossary of the bitsets (bit c is cell c):
   opened  cells the judge opened: safe digits, and mines that were hit
@@ -28,18 +31,17 @@ Glossary of the bitsets (bit c is cell c):
 
 import time
 from collections import namedtuple
-from functools import lru_cache
 
 from ..grid.bitset import popcount
 from ..grid.geometry import geometry, spread
-from ..grid.planes import digit_total, neighbour_counts
+from ..grid.planes import neighbour_counts
 from .counting import Remembering
-from .endgame import ENDGAME_CELLS, Endgame
+from .endgame import Endgame
 from .frontier import components_of, covered
 from .memories import run_memory
-from .policy import choose_guess, worth_guessing
-from .probability import UNKNOWN_DENSITY, Estimate, estimate, probability_of
-from .steps import Position, pairs_step
+from .policy import Facts, click_values, endgame_reaches, next_move, running_share, stop_share
+from .probability import estimate
+from .steps import pairs_step
 
 Task = namedtuple("Task", "width height mines safe_cells rule")
 Task.__doc__ = """What the player may know of a board before it clicks.
@@ -108,16 +110,12 @@ class Knowledge:
 
 class Memory:
     """What one board's steps keep between them: counts of components met before,
-    sweeps, the lookahead's counts, the exact endgame, and the latest estimate."""
+    sweeps, the exact endgame, and the latest estimate."""
 
-    def __init__(self, task, hurried=False):
-        # a hurried board leaves the exact endgame out: its last few cells are guessed by
-        # the policy, whose points differ by a few ten-thousandths on the ADC2026 pack for
-        # 3% less work (docs/measurements/throughput.md, "The player's cost")
-        self.exact_endgame = not hurried
+    def __init__(self, task, exact_endgame=True):
+        self.exact_endgame = exact_endgame  # (off on a board with a policy.stop_share)
         self.counts = {}
         self.counter = Remembering(self.counts)
-        self.looks = {}
         self.sweeps = {}
         self.latest = None
         self.components = {}  # the Components met on this board (frontier.components_of's `made`)
@@ -138,23 +136,25 @@ class Memory:
         return self._endgame
 
 
-def play(task, view, deadline=None, look=None, watch=None, hurry=False):
+def play(task, view, deadline=None, policy=None, watch=None, hurry=False):
     """Play one board through `view` (a judge.View); the judge records the clicks.
 
     deadline -- a time.perf_counter() value: past it the player stops when the cheap
                 steps are stuck (the clicks so far are still a valid play)
-    look     -- None, or lookahead.Lookahead (given by the caller, so a program that never
-                looks never loads it): rank risky guesses by two-step safety, stronger
-                on dense boards, and slower
+    policy   -- what makes the Move at a stall: policy.next_move, or one with its
+                interface (lookahead.looking: stronger on dense boards, and slower);
+                None: the process's (set_policy), next_move unless a command set another
     watch    -- if given, called with a Step before every click or batch of certain
                 clicks, and at a stop
     hurry    -- the pack has more boards than time: stop when the cheap steps are
                 stuck once the score reaches the rule's hurried_share, and leave the
-                exact endgame out (2026 only)
+                exact endgame out (2026 only: policy.stop_share)
     """
-    enough = task.rule.hurried_share if hurry and task.mines else None
+    if policy is None:
+        policy = _POLICY[0]
+    enough = stop_share(task, hurry)
     knowledge = Knowledge(geometry(task.width, task.height), task.safe_cells)
-    memory = Memory(task, hurried=enough is not None)
+    memory = Memory(task, exact_endgame=enough is None)
     announce = None
     if watch is not None:
 
@@ -168,11 +168,11 @@ def play(task, view, deadline=None, look=None, watch=None, hurry=False):
         kind = "certain"
         if deadline is not None and time.perf_counter() > deadline:
             return  # out of time: stop before the costlier steps (the clicks so far are a valid play)
-        if enough is not None and running_share(knowledge, task) >= enough:
+        if enough is not None and running_share(task, knowledge.opened, knowledge.hits) >= enough:
             if watch is not None:
                 watch(Step(None, "stop", None, memory.latest, knowledge.mines, knowledge.safe))
             return  # in a hurry: the rest of this board is worth less than a fresh one
-        move = stall(knowledge, task, memory, look)
+        move = stall(knowledge, task, memory, policy)
         if move is None:
             continue  # certainties found
         cell, kind, p = move
@@ -267,11 +267,18 @@ def settle(knowledge, view, mine_total, announce=None, kind="certain"):
     return done
 
 
-def running_share(knowledge, task):
-    """The rule's running share of the board so far (ADC2026: safe cells opened over safe
-    cells, less mines hit over mines); task.mines must be known."""
-    safe_opened = popcount(knowledge.opened) - knowledge.hits
-    return task.rule.share(safe_opened, task.width * task.height - task.mines, knowledge.hits, task.mines)
+# The policy of the boards play() is given none for (set_policy).
+_POLICY = [next_move]
+
+
+def set_policy(policy):
+    """Make `policy` (None: policy.next_move) the one every board of this process plays
+    with when play() is given none, and return the one it replaces.  For a command that
+    plays a whole pack with another policy (`solve --look`): the contest run knows
+    nothing of it, and its workers, forked from this process, keep it."""
+    replaced = _POLICY[0]
+    _POLICY[0] = next_move if policy is None else policy
+    return replaced
 
 
 # What the stall steps made of a position, for the whole run: (rule, size, mine count,
@@ -279,18 +286,22 @@ def running_share(knowledge, task):
 # estimate).  Boards of one shape and mine count start alike, and on the official
 # ADC2026 pack about two stalls in five are a position an earlier board met (the blind
 # first move, the first digit shown...).  Kept only where the steps' answer depends on
-# the position alone: while a board's counts do (Memory.clean), without the lookahead,
-# and not where the exact endgame may run (_endgame_may_run); so an answer is exactly
-# what the steps would give.  (A run memory: engine/memories.py.)
+# the position alone: while a board's counts do (Memory.clean), with the contest's
+# policy (policy.next_move), and not where the exact endgame may run (stall); so an
+# answer is exactly what the steps would give.  (A run memory: engine/memories.py.)
 STALLS = run_memory("player.STALLS", 100000)
 
 
-def stall(knowledge, task, memory, look):
+def stall(knowledge, task, memory, policy):
     """Steps pairs, count and decide, when the cheap steps are stuck: None when they
-    made some cell certain (learnt), else the Move of decide.  A position
-    met before in this run (on any board) is answered from STALLS."""
+    made some cell certain (learnt), else the policy's Move.  A position met before in
+    this run (on any board) is answered from STALLS."""
     unknown = knowledge.geo.all_mask & ~knowledge.opened & ~knowledge.mines  # (no safe cell is closed at a stall)
-    clean = memory.clean() and look is None and not _endgame_may_run(unknown, task, memory)
+    # (not where the policy may ask the exact endgame: it remembers the positions it
+    # valued on this board and bounds only new work, so whether it answers depends on the
+    # board's earlier stalls)
+    clean = (memory.clean() and policy is next_move
+             and not (memory.exact_endgame and endgame_reaches(unknown, task.mines)))
     if clean:
         key = (task.rule.year, task.width, task.height, task.mines, knowledge.opened, knowledge.planes, knowledge.mines)
         known = STALLS.get(key)
@@ -303,19 +314,12 @@ def stall(knowledge, task, memory, look):
     constraints = live_constraints(knowledge, unknown)
     move = None
     if not learn_pairs(knowledge, constraints, unknown):
-        position = count(knowledge, constraints, task, memory, unknown)
-        if position is not None:
-            move = decide(knowledge, task, position, memory, look)
-    if clean and memory.clean():  # (the lookahead and endgame are off here: their memories do not count)
+        facts = count(knowledge, constraints, task, memory, unknown)
+        if facts is not None:  # step decide
+            move = policy(facts, memory.endgame if memory.exact_endgame else None)
+    if clean and memory.clean():  # (the endgame is off here: its memory does not count)
         STALLS.keep(key, (knowledge.safe & ~safe, knowledge.mines & ~mines, move, memory.latest))
     return move
-
-
-def _endgame_may_run(unknown, task, memory):
-    """Whether decide may call the exact endgame here.  The endgame remembers the
-    positions it valued on this board and bounds only new work, so whether it answers
-    depends on the board's earlier stalls: such a position is not remembered for the run."""
-    return task.mines is not None and memory.exact_endgame and popcount(unknown) <= ENDGAME_CELLS
 
 
 def live_constraints(knowledge, unknown):
@@ -358,8 +362,8 @@ COUNT_NODES = 400
 
 def count(knowledge, constraints, task, memory, unknown):
     """Step count: exact probabilities (probability.estimate) of the undecided cells
-    `unknown`.  None when it made some cell certain (learnt), else the steps.Position
-    for the decision."""
+    `unknown`.  None when it made some cell certain (learnt), else the position's
+    policy.Facts for the decision."""
     interior = unknown & ~covered(constraints)
     mines_left = None if task.mines is None else task.mines - popcount(knowledge.mines)
     components = components_of(constraints, memory.components)
@@ -371,88 +375,6 @@ def count(knowledge, constraints, task, memory, unknown):
         knowledge.safe |= safe
         knowledge.mines |= mines
         return None
-    return Position(constraints, components, unknown, interior, knowledge.mines, mines_left, result)
+    return Facts(task, memory.values, knowledge.geo.masks, knowledge.opened, knowledge.planes, knowledge.mines,
+                 knowledge.hits, unknown, interior, mines_left, constraints, result, components, memory.counts)
 
-
-Move = namedtuple("Move", "cell kind p")
-Move.__doc__ = """What decide chose: click `cell` (kind "endgame" or "guess", p its mine
-probability), or stop (cell None, kind "stop", p that of the guess declined or None)."""
-
-
-def stop(p=None):
-    """The Move that ends a board's play (p: the mine probability of the guess declined)."""
-    return Move(None, "stop", p)
-
-
-def decide(knowledge, task, position, memory, look):
-    """Step decide: the Move to make in the counted `position` (steps.Position).  By the
-    endgame's tree when few cells are undecided; else the policy's least-cost guess,
-    taken while worth its risk."""
-    result, mines_left, unknown = position.estimate, position.mines_left, position.unknown
-    if mines_left is not None and memory.exact_endgame and popcount(unknown) <= ENDGAME_CELLS:
-        move = memory.endgame().best_move(unknown, knowledge.mines, mines_left, position.constraints)
-        if move is not None:
-            cell = move[0]
-            return stop() if cell is None else Move(cell, "endgame", probability_of(result, cell))
-    if not knowledge.opened:  # nothing known yet: every board of this shape and mine count starts alike
-        guess = _opening_guess(task.width, task.height, result.interior_prob)
-    else:
-        looker = None
-        if look is not None and result.exact:
-            looker = look(
-                knowledge.geo.masks, position.constraints, position.components, unknown, position.interior, mines_left, memory.counts,
-                memory.looks
-            )
-        guess = choose_guess(result, position.interior, unknown, knowledge.geo.masks, knowledge.mines, looker)
-    if guess is None:
-        return stop()
-    cell, p, expected_digit = guess
-    if not _worth_it(knowledge, task, p, expected_digit, unknown, mines_left, memory.values):
-        return stop(p)
-    return Move(cell, "guess", p)
-
-
-@lru_cache(maxsize=None)
-def _opening_guess(width, height, p_mine):
-    """choose_guess on a board where nothing is known (every cell closed, each a mine
-    with probability p_mine): one computation per shape, not one per board."""
-    geo = geometry(width, height)
-    nothing = Estimate([], [], p_mine, 0, 0, True)
-    return choose_guess(nothing, geo.all_mask, geo.all_mask, geo.masks, 0)
-
-
-def mine_total(task):
-    """The board's mine count, or the count UNKNOWN_DENSITY gives when it is not known."""
-    if task.mines is not None:
-        return task.mines
-    return max(1, round(UNKNOWN_DENSITY * task.width * task.height))
-
-
-def click_values(task):
-    """(value of a safe cell showing d, value of a mine) in the units of the task's rule."""
-    mines = mine_total(task)
-    return task.rule.click_values(task.width * task.height - mines, mines)
-
-
-# The stop test values what is left to open by the digit a closed safe cell is expected
-# to show: NEIGHBOURS cells around it, each a mine with the undecided cells' density,
-# times EDGE_SHARE for the board's edge (a cell of a 10x10 board has 6.84 neighbours on
-# average: 0.855 of eight), plus BESIDE_MINES because the safe cells still closed are
-# those next to the mines.  Set by hand with the first stop test, never fitted.
-NEIGHBOURS = 8.0
-EDGE_SHARE = 0.85
-BESIDE_MINES = 0.5
-
-
-def _worth_it(knowledge, task, p, expected_digit, unknown, mines_left, values):
-    """The stop test (policy.worth_guessing) for a guess of mine probability p."""
-    unknown_count = popcount(unknown)
-    known_count = mines_left is not None
-    safe_left = unknown_count - (mines_left if known_count else UNKNOWN_DENSITY * unknown_count)
-    density = (mines_left / unknown_count) if (known_count and unknown_count) else UNKNOWN_DENSITY
-    average_digit = NEIGHBOURS * density * EDGE_SHARE + BESIDE_MINES
-    score_if_stop = None
-    if task.rule.floor is not None:  # the score if it stopped now, with the closed safe digits charged
-        opened = digit_total(knowledge.planes, knowledge.opened & ~knowledge.mines)
-        score_if_stop = opened + values[1] * knowledge.hits - safe_left * average_digit
-    return worth_guessing(p, values, expected_digit, safe_left, average_digit, score_if_stop, task.rule.floor)

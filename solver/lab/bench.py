@@ -15,9 +15,9 @@ Speed is measured here, never in unit tests.
 
 import time
 
-from ..contest.oneboard import played, task_of
-from ..engine.lookahead import Lookahead
+from ..contest.oneboard import task_of
 from ..engine.memories import forget_run
+from ..engine.player import play
 from ..grid.geometry import geometry
 from ..grid.planes import digit_planes, mines_of
 from ..official.board import mine_count
@@ -38,8 +38,9 @@ def risk_watcher():
     return watch, lambda: total[0]
 
 
-def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
-    """A dict of figures for one pack played without a deadline.
+def bench_pack(boards, rule=None, progress=None, repeat=1, policy=None):
+    """A dict of figures for one pack played without a deadline, with player.play's
+    `policy` (None: the contest's).
 
     Each board is timed as the contest plays it (oneboard.played: task, judge, play) and
     scored, so the figures include every per-board cost but reading.  With `repeat` > 1
@@ -57,7 +58,8 @@ def bench_pack(boards, rule=None, progress=None, repeat=1, look=False):
         forget_run()
         for i, board in enumerate(boards):
             began = time.perf_counter()
-            task, judge = played(board, rule, look=Lookahead if look else None, watch=None if run else watch)
+            task, judge = task_of(board, rule), Judge(board)
+            play(task, judge.view(), policy=policy, watch=None if run else watch)
             score = task.rule.counted(task.rule.score(judge.outcome()))
             took = time.perf_counter() - began
             times[i] = took if times[i] is None else min(times[i], took)

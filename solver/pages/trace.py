@@ -13,7 +13,6 @@ to make a belief: the mines are only used afterwards, to score.
 from collections import namedtuple
 
 from ..contest.oneboard import task_of
-from ..engine.lookahead import Lookahead
 from ..engine.player import Step, play
 from ..grid.bitset import cells_of, popcount
 from ..official.judge import Judge
@@ -44,20 +43,20 @@ HOWS = {
 }
 
 
-def record(board, rule=None, look=False, hurry=False):
+def record(board, rule=None, policy=None, hurry=False):
     """Play `board` with the contest player and keep a Frame before every click and stop.
 
     The player reports a Step before each guess and before each batch of clicks it
     knows are safe (cell None: every cell of step.safe is clicked next); the judge's
     log says which cells those clicks were, so each click gets the Step in force
-    before it, with its own cell.  hurry: play as a run with more boards than time
-    (player.play).
+    before it, with its own cell.  policy, hurry: player.play's (None: the contest's
+    policy; hurry: play as a run with more boards than time).
     """
-    task, clicks, seen = _watched(board, rule, look, hurry)
+    task, clicks, seen = _watched(board, rule, policy, hurry)
     return _frames(board, task, clicks, seen, "hurried" if hurry and _hurry_counts(task) else "played")
 
 
-def _watched(board, rule, look, hurry):
+def _watched(board, rule, policy, hurry):
     """(task, clicks, [(Step, clicks made before it)]) of one play."""
     task = task_of(board, rule)
     judge = Judge(board)
@@ -66,7 +65,7 @@ def _watched(board, rule, look, hurry):
     def watch(step):
         seen.append((step, len(judge.clicks)))
 
-    play(task, judge.view(), look=Lookahead if look else None, watch=watch, hurry=hurry)
+    play(task, judge.view(), policy=policy, watch=watch, hurry=hurry)
     return task, list(judge.clicks), seen
 
 
@@ -113,7 +112,7 @@ def record_listed(board, rule, cells):
     task = task_of(board, rule)
     plays = []
     for hurry in (False, True)[: 1 + _hurry_counts(task)]:  # the hurried one only when needed
-        plays.append((hurry,) + _watched(board, rule, False, hurry))
+        plays.append((hurry,) + _watched(board, rule, None, hurry))
         if plays[-1][2] == cells:
             return _frames(board, task, cells, plays[-1][3], "hurried" if hurry else "played")
     for _, task, clicks, seen in reversed(plays):

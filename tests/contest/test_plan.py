@@ -273,7 +273,7 @@ def test_boards_are_played_in_a_hurry_only_while_the_plan_leaves_some_out():
     def select(rule, pressed):
         records = []
         plan = None if pressed is None else Always(pressed)
-        play_chunks(index, [(0, len(boards))], plan, Run(None, rule, None, 1), records.append)
+        play_chunks(index, [(0, len(boards))], plan, Run(None, rule, 1), records.append)
         return "".join(record[2] for record in records)
 
     calm = select(2026, lambda: False)

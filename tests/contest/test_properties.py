@@ -35,7 +35,7 @@ from support.judging import reveal, safe_left, score_2025, score_2026
 
 from solver.contest.batch import solve_text
 from solver.contest.oneboard import task_of
-from solver.engine.lookahead import Lookahead
+from solver.engine.lookahead import looking
 from solver.engine.player import play
 from solver.grid.geometry import geometry
 from solver.official.board import MINE, board_header, make_board
@@ -311,7 +311,7 @@ def test_clicks_not_called_guesses_are_safe(board, look):
         if step.kind in ("guess", "endgame"):
             guesses.append((step.cell, step.p))
 
-    play(task_of(board), judge.view(), None, look=Lookahead if look else None, watch=watch)
+    play(task_of(board), judge.view(), None, looking if look else None, watch=watch)
     clicks = judge.clicks
     guessed = {cell for cell, _ in guesses}
     assert len(guessed) == len(guesses), "a cell guessed twice"
@@ -381,7 +381,7 @@ def twins(draw, safe_total_differs=False):
 
 def play_clicks(board, look=False):
     judge = Judge(board)
-    play(task_of(board), judge.view(), None, look=Lookahead if look else None)
+    play(task_of(board), judge.view(), None, looking if look else None)
     return judge.clicks
 
 

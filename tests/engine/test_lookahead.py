@@ -12,10 +12,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from support.positions import consistent_assignments, positions
 
-from solver.engine import lookahead, policy
+from solver.engine import lookahead
 from solver.engine.frontier import components_of, constraints_of, covered
-from solver.engine.lookahead import CANNOT_SHOW, Lookahead
-from solver.engine.policy import choose_guess
+from solver.engine.lookahead import CANNOT_SHOW, Lookahead, looking_guess
+from solver.engine.policy import Facts, choose_guess
 from solver.engine.probability import estimate, mine_count_odds
 from solver.grid.bitset import cells_of, popcount
 
@@ -131,7 +131,7 @@ class StubLook(lookahead.Lookahead):
         return 0.5
 
 
-def test_choose_guess_follows_the_look_and_ignores_a_look_without_answer():
+def test_the_looking_guess_follows_the_look_and_ignores_a_look_without_answer(monkeypatch):
     # a 6x1 strip, all closed and nothing known: every cell has the same probability,
     # so the look alone decides between the candidates
     from solver.grid.geometry import geometry
@@ -139,12 +139,15 @@ def test_choose_guess_follows_the_look_and_ignores_a_look_without_answer():
     geo = geometry(6, 1)
     everything = geo.all_mask
     nothing_known = estimate([], everything, 6, 3)
+    facts = Facts(None, None, geo.masks, 0, (0, 0, 0, 0), 0, 0, everything, everything, 3, [], nothing_known, [], {})
     plain = choose_guess(nothing_known, everything, everything, geo.masks, 0)
-    assert nothing_known.interior_prob >= policy.LOOK_FROM
+    assert nothing_known.interior_prob >= lookahead.LOOK_FROM and nothing_known.exact
     for favourite in range(3):  # the LOOK_CELLS safest cells, lowest first, are looked at
         look = StubLook(favourite)
-        chosen = choose_guess(nothing_known, everything, everything, geo.masks, 0, look)
+        monkeypatch.setattr(lookahead, "Lookahead", lambda *made, look=look: look)
+        chosen = looking_guess(facts)
         assert chosen[0] == favourite
         assert look.looked >= {0, 1, 2} and plain[0] in look.looked
-    unanswered = choose_guess(nothing_known, everything, everything, geo.masks, 0, StubLook(0, answer=False))
-    assert unanswered == plain
+    unanswered = StubLook(0, answer=False)
+    monkeypatch.setattr(lookahead, "Lookahead", lambda *made: unanswered)
+    assert looking_guess(facts) == plain and unanswered.looked

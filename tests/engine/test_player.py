@@ -9,7 +9,8 @@ from support.board_strategies import boards, digits_for
 from support.judging import play_board, safe_left
 
 from solver.contest.oneboard import task_of
-from solver.engine.lookahead import Lookahead
+from solver.engine.endgame import ENDGAME_CELLS
+from solver.engine.lookahead import looking
 from solver.engine.memories import forget_run
 from solver.engine.player import play
 from solver.grid.geometry import geometry
@@ -144,7 +145,7 @@ def test_the_knowledge_keeps_its_invariants_after_every_step(board, rule, look):
         for name in steps:
             setattr(player, name, checking(originals[name]))
         judge = Judge(board)
-        play(task_of(board, rule), judge.view(), look=Lookahead if look else None)
+        play(task_of(board, rule), judge.view(), policy=looking if look else None)
     finally:
         for name in steps:
             setattr(player, name, originals[name])
@@ -164,17 +165,17 @@ def test_the_invariant_check_catches_a_broken_knowledge():
 def _hurried_and_full(board, rule, endgame=True):
     """(clicks played in a hurry, clicks of the full play) of one board; without the
     exact endgame in the full play when `endgame` is False (a hurried board has none)."""
-    import solver.engine.player as player
+    import solver.engine.policy as policy
 
     task = task_of(board, rule)
     hurried, full = Judge(board), Judge(board)
     play(task, hurried.view(), hurry=True)
-    saved = player.ENDGAME_CELLS
-    player.ENDGAME_CELLS = saved if endgame else -1
+    saved = policy.ENDGAME_CELLS
+    policy.ENDGAME_CELLS = saved if endgame else -1
     try:
         play(task, full.view())
     finally:
-        player.ENDGAME_CELLS = saved
+        policy.ENDGAME_CELLS = saved
     return hurried.clicks, full.clicks
 
 
@@ -245,7 +246,7 @@ def test_a_position_answered_from_the_run_memory_is_played_as_counted(siblings, 
         alone.append(clicks(board))
     forget_run()
     assert [clicks(board) for board in siblings] == alone
-    if hurry or siblings[0].width * siblings[0].height > player.ENDGAME_CELLS:
+    if hurry or siblings[0].width * siblings[0].height > ENDGAME_CELLS:
         assert player.STALLS  # the run remembered positions (a blind first move at least)
     forget_run()
     assert not player.STALLS

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from support.judging import oracle_2025, play_board
 
+from solver.engine.lookahead import looking
 from solver.lab.bench import bench_pack
 from solver.official.generator import generate_pack
 
@@ -59,7 +60,7 @@ def test_look_reaches_the_player_and_bench_scores_its_plays():
     looked = [play_board(board, look=True) for board in boards]
     assert any(a[0] != b[0] for a, b in zip(plain, looked)), "the lookahead changed no guess on 40 ultra boards"
     expected_ratio = sum(max(0, score) for _, score, _ in looked) / sum(oracle_2025(b) for b in boards)
-    assert abs(bench_pack(boards, look=True)["ratio"] - expected_ratio) < 1e-12
+    assert abs(bench_pack(boards, policy=looking)["ratio"] - expected_ratio) < 1e-12
 
 
 def test_the_contest_columns_are_the_bundles_own_two_second_run(tmp_path, capsys):

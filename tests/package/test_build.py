@@ -209,11 +209,12 @@ def test_the_check_sees_an_unused_name():
 
 
 def test_the_bundle_holds_no_lookahead(fresh_source):
-    # the entry plays with look=None: the lookahead is given by the caller (player.play's
-    # look), so the lookahead module is not reached and not bundled
+    # the entry plays with the contest's policy (policy.next_move): the lookahead's policy
+    # is given only by the commands that ask for it (player.play's policy, set_policy), so
+    # the lookahead module is not reached and not bundled
     text = fresh_source
-    assert "Lookahead" not in text and "_looked_again" not in text and "second_safety" not in text
-    assert "choose_guess" in text and "def decide(" in text
+    assert "Lookahead" not in text and "second_safety" not in text and "LOOK_FROM" not in text
+    assert "choose_guess" in text and "def next_move(" in text
 
 
 def test_the_bundle_holds_no_argument_parsing(fresh_source):

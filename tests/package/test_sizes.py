@@ -14,8 +14,6 @@ MAX_MODULE_LINES = 500
 # "path:function" -> why it is held over the bar: a hot loop kept in one frame, for a
 # measured reason (docs/measurements/throughput.md)
 KNOWN_OVER = {
-    "solver/engine/counting.py:_enumerate": "the counting search in one frame, without recursion: -17% "
-    "instructions on the components a run searches (docs/measurements/throughput.md, \"The player's cost\")",
     "solver/engine/player.py:settle": "open and digits in one frame over local variables, the hot loop of a "
     "board (22.6% of play: docs/measurements/throughput.md, \"The cost model\"); made one function with the "
     "stall memory: 2,392,458 -> 2,162,976 instructions a board (the same page, \"The player's cost\")",

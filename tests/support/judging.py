@@ -1,9 +1,10 @@
 """Test helpers that look at a Judge from the outside, the way the official page would."""
 
-from solver.contest.oneboard import played
-from solver.engine.lookahead import Lookahead
+from solver.contest.oneboard import task_of
+from solver.engine.lookahead import looking
+from solver.engine.player import play
 from solver.grid.bitset import cells_of
-from solver.official.judge import replayed
+from solver.official.judge import Judge, replayed
 from solver.official.rules import RULES
 
 
@@ -36,8 +37,10 @@ def oracle_2025(board):
 
 
 def play_board(board, rule=None, deadline=None, look=False, watch=None):
-    """(clicks as (x, y), score in the rule's unit, mines hit) for one board."""
-    task, judge = played(board, rule, deadline, Lookahead if look else None, watch)
+    """(clicks as (x, y), score in the rule's unit, mines hit) for one board, played as
+    oneboard.played plays it (with the lookahead's policy when `look`)."""
+    task, judge = task_of(board, rule), Judge(board)
+    play(task, judge.view(), deadline, looking if look else None, watch)
     width = board.width
     clicks = [(c % width, c // width) for c in judge.clicks]
     return clicks, task.rule.score(judge.outcome()), judge.hits

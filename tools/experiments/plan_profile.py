@@ -25,8 +25,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from solver.contest.oneboard import task_of  # noqa: E402
 from solver.contest.plan import _estimate, expected_score, expected_seconds, header_facts  # noqa: E402
 from solver.engine.memories import forget_run  # noqa: E402
-from solver.grid.bitset import popcount  # noqa: E402
 from solver.engine.player import play  # noqa: E402
+from solver.grid.bitset import popcount  # noqa: E402
 from solver.official.judge import Judge  # noqa: E402
 from solver.official.lines import read_text  # noqa: E402
 from solver.official.packs import read_pack  # noqa: E402

@@ -3,14 +3,16 @@
 Measured: docs/twostep_contest.md (2026-11-25: stronger by a little with no deadline,
 about 24 times slower a board, so it does not pay in a 2-second run).
 
-The contest player (solver.engine.player) plays every board as it does; only when it
-decides to guess (not the exact endgame, not a stop: its stop test is kept, judged on
-its own pick) the cell is chosen instead by the classic player's guess logic
+The contest player (solver.engine.player) plays every board as it does; only when its
+policy (solver.engine.policy.next_move) decides to guess (not the exact endgame, not a
+stop: its stop test is kept, judged on its own pick) the cell is chosen instead by the
+classic player's guess logic
 (solver.variants.classic.ClassicPlayer._guess, rule "regions" by default: unresolvable
 pairs, perfect play from 750 layouts down, walled-in regions, the two-step guess).
-The classic player is fed only the engine's Knowledge (what the judge opened, its
-digits, the mines known or hit) and the engine's own position of that stall
-(constraints, components, interior, estimate): fair play is the engine's.
+The classic player is fed only the policy's Facts (what the judge opened, its
+digits, the mines known or hit, and the engine's own position of that stall:
+constraints, components, interior, estimate): fair play is the engine's.  The
+wrapper is the process's policy (player.set_policy).
 
     python3 tools/experiments/twostep_contest.py play PACK --guess default|twostep
             [--rule 2025|2026] [--boards N] --select OUT.txt --times OUT.csv
@@ -33,71 +35,76 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-import solver.engine.player as engine_player  # noqa: E402
 from solver.contest.batch import Settings, solve_text  # noqa: E402
 from solver.contest.clock import process_start  # noqa: E402
 from solver.contest.oneboard import played, select_text  # noqa: E402
 from solver.engine.memories import forget_run  # noqa: E402
+from solver.engine.player import set_policy  # noqa: E402
+from solver.engine.policy import next_move  # noqa: E402
 from solver.engine.probability import probability_of  # noqa: E402
+from solver.engine.steps import Position  # noqa: E402
 from solver.grid.bitset import cells_of  # noqa: E402
 from solver.official.lines import read_text  # noqa: E402
 from solver.official.packs import read_pack  # noqa: E402
 from solver.variants.classic.player import ClassicPlayer  # noqa: E402
 
-_engine_decide = engine_player.decide
 STATS = {"guesses": 0, "changed": 0, "refused": 0}
 
 
 class Brain(ClassicPlayer):
-    """A ClassicPlayer whose state is the engine's Knowledge, synced at each guess."""
+    """A ClassicPlayer whose state is the engine's, synced from the policy's Facts at each guess."""
 
     def __init__(self, task, guess):
         super().__init__(task.width, task.height, task.mines, guess)
         self.hits_seen = 0
 
-    def pick(self, knowledge, position):
-        geo, width = knowledge.geo, self.width
-        numbers = knowledge.opened & ~knowledge.mines
+    def pick(self, facts):
+        width = self.width
+        numbers = facts.opened & ~facts.mines
         new = numbers & ~self.numbers
         if self.perfect is not None:
-            if knowledge.hits != self.hits_seen:
+            if facts.hits != self.hits_seen:
                 self.perfect = None  # a mine was hit: the classic game is over, list again
             elif new:
-                p0, p1, p2, p3 = knowledge.planes
+                p0, p1, p2, p3 = facts.planes
                 self._narrow({(c % width, c // width): (p0 >> c & 1) | (p1 >> c & 1) << 1 | (p2 >> c & 1) << 2 | (p3 >> c & 1) << 3
                               for c in cells_of(new)})
-        self.hits_seen = knowledge.hits
+        self.hits_seen = facts.hits
         self.numbers = numbers
-        self.closed = geo.all_mask & ~numbers
-        self.mines = knowledge.mines
+        self.hidden = ((1 << (width * self.height)) - 1) & ~numbers
+        self.mines = facts.mines
         self.safe = 0
-        return self._guess(position)  # the engine's own steps.Position of this stall
+        unknown = facts.unknown  # (no known-safe cell is closed at a stall)
+        position = Position(facts.constraints, facts.components, unknown, facts.interior & unknown, facts.mines,
+                            facts.mines_left, facts.estimate)
+        return self._guess(position)
 
 
-def twostep_decide(guess_rule):
-    def decide(knowledge, task, position, memory, look):
-        move = _engine_decide(knowledge, task, position, memory, look)
+def twostep_policy(guess_rule):
+    board = [None, None]  # the board being played (its Facts.counts, made anew for each board) and its Brain
+
+    def policy(facts, endgame=None):
+        move = next_move(facts, endgame)
         cell, kind, _ = move
-        if kind != "guess" or not knowledge.opened or position.mines_left is None:
+        if kind != "guess" or not facts.opened or facts.mines_left is None:
             return move
-        brain = getattr(memory, "classic", None)
-        if brain is None:
-            brain = memory.classic = Brain(task, guess_rule)
-        chosen = brain.pick(knowledge, position)
+        if board[0] is not facts.counts:
+            board[:] = facts.counts, Brain(facts.task, guess_rule)
+        chosen = board[1].pick(facts)
         STATS["guesses"] += 1
-        if not knowledge.unknown() >> chosen & 1:  # never seen; kept so a bad pick cannot loop
+        if not facts.unknown >> chosen & 1:  # never seen; kept so a bad pick cannot loop
             STATS["refused"] += 1
             return move
         if chosen != cell:
             STATS["changed"] += 1
-        return chosen, "guess", probability_of(position.estimate, chosen)
+        return chosen, "guess", probability_of(facts.estimate, chosen)
 
-    return decide
+    return policy
 
 
 def install(guess):
     if guess != "default":
-        engine_player.decide = twostep_decide("regions" if guess == "twostep" else guess)
+        set_policy(twostep_policy("regions" if guess == "twostep" else guess))
 
 
 def play_pack(args):

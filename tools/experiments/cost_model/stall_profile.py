@@ -22,6 +22,7 @@ sys.path.insert(0, ROOT)
 from solver.contest.oneboard import played  # noqa: E402
 from solver.engine import player  # noqa: E402
 from solver.engine.frontier import components_of, covered  # noqa: E402
+from solver.engine.policy import Facts, next_move  # noqa: E402
 from solver.engine.probability import estimate  # noqa: E402
 from solver.grid.bitset import popcount  # noqa: E402
 from solver.official.packs import read_pack  # noqa: E402
@@ -32,7 +33,7 @@ PACK = os.environ.get("EXPERIMENT_PACK", os.path.join(ROOT, "..", "shared", "dat
 def counted_play(boards):
     """Steps per board, and histograms of the positions the count met."""
     stats, sizes = collections.Counter(), collections.defaultdict(collections.Counter)
-    real = {name: getattr(player, name) for name in ("count", "learn_pairs", "decide", "stall", "settle")}
+    real = {name: getattr(player, name) for name in ("count", "learn_pairs", "stall", "settle")}
 
     def count(knowledge, constraints, task, memory, unknown):
         result = real["count"](knowledge, constraints, task, memory, unknown)
@@ -50,19 +51,18 @@ def counted_play(boards):
         stats["pairs learnt"] += learnt
         return learnt
 
-    def decide(*args):
-        move = real["decide"](*args)
-        stats["decide: " + move.kind] += 1
+    def stall(*args):  # (the decision a stall ended in: policy.next_move's, or the stall memory's)
+        stats["stall"] += 1
+        move = real["stall"](*args)
+        if move is not None:
+            stats["decide: " + move.kind] += 1
         return move
 
-    def counting(name):
-        def step(*args, **kwargs):
-            stats[name] += 1
-            return real[name](*args, **kwargs)
-        return step
+    def settle(*args, **kwargs):
+        stats["settle"] += 1
+        return real["settle"](*args, **kwargs)
 
-    player.count, player.learn_pairs, player.decide = count, learn_pairs, decide
-    player.stall, player.settle = counting("stall"), counting("settle")
+    player.count, player.learn_pairs, player.stall, player.settle = count, learn_pairs, stall, settle
     try:
         for board in boards:
             played(board)
@@ -77,13 +77,13 @@ def stall_positions(boards):
     caught = []
     real = player.stall
 
-    def stall(knowledge, task, memory, look):
+    def stall(knowledge, task, memory, policy):
         copy = player.Knowledge(knowledge.geo, ())
         for name in player.Knowledge.__slots__:
             setattr(copy, name, getattr(knowledge, name))
         copy.shown = {}
         caught.append((copy, task))
-        return real(knowledge, task, memory, look)
+        return real(knowledge, task, memory, policy)
 
     player.stall = stall
     try:
@@ -113,8 +113,9 @@ def timed_steps(knowledge, task):
                           sweeps=memory.sweeps)
         marks.append(time.perf_counter())
         if not (result.safe & unknown or result.mines & unknown):
-            position = player.Position(constraints, components, unknown, interior, knowledge.mines, mines_left, result)
-            player.decide(knowledge, task, position, memory, None)
+            facts = Facts(task, memory.values, knowledge.geo.masks, knowledge.opened, knowledge.planes, knowledge.mines,
+                          knowledge.hits, unknown, interior, mines_left, constraints, result, components, memory.counts)
+            next_move(facts, memory.endgame)
     marks += [time.perf_counter()] * (6 - len(marks))
     return [b - a for a, b in zip(marks, marks[1:])]
 
