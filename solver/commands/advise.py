@@ -15,6 +15,7 @@ from ..lab.advise import (
     SAMPLE,
     SAMPLE_RANGE,
     SECONDS_CAP,
+    TOLERANCE,
     busy,
     check,
     check_line,
@@ -59,11 +60,11 @@ def add_arguments(parser):
         "candidate pack board_pack_COUNT_MODE_DIFFICULTY, best first: COUNT MODE DIFFICULTY "
         "PREDICTED_POINTS PACK_BYTES, and a last line saying how it was measured.  With --check, "
         "generates the best pack and runs the bundle on it for real, and prints how far the real "
-        "total lands from the prediction (exit status 1 when it is more than 25% off)."
+        "total lands from the prediction."
     )
     parser.add_argument("--seconds", type=float, default=CONTEST_SECONDS, help="the run's time limit (default: paiza.IO's 2.0)")
-    parser.add_argument("--rule", type=int, choices=sorted(RULES), default=2025, help="objective, score and header form (default 2025)")
-    parser.add_argument("--top", type=int, default=20, metavar="N", help="print the N best packs (default 20; 0: all)")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), default=2025, help="objective, score and header form (default: %(default)s)")
+    parser.add_argument("--top", type=int, default=20, metavar="N", help="print the N best packs, 0: all (default: %(default)s)")
     parser.add_argument(
         "--max-bytes", type=int, metavar="B",
         help="drop packs larger than B bytes, and rank for each mode and difficulty the largest pack within B at "
@@ -73,13 +74,15 @@ def add_arguments(parser):
     parser.add_argument("--modes", default=",".join(MODES), help="comma list (default: all, %(default)s)")
     parser.add_argument("--difficulties", default=",".join(DIFFICULTIES), help="comma list (default: all, %(default)s)")
     parser.add_argument("--counts", default=",".join(str(c) for c in COUNTS), help="comma list of pack sizes (default: %(default)s)")
-    parser.add_argument("--sample", type=int, default=SAMPLE, help="boards of each mode and difficulty measured (default %d)" % SAMPLE)
+    parser.add_argument("--sample", type=int, default=SAMPLE, help="boards of each mode and difficulty measured (default: %(default)s)")
     parser.add_argument("--workers", type=int, metavar="N",
                         help="worker processes the bundle plays with (default: the cores of this machine it may use, as on "
                              "paiza.IO; 1 for a platform that counts CPU time)")
     parser.add_argument("--check", nargs="?", type=int, const=3, metavar="RUNS",
-                        help="then run the bundle RUNS times (default 3) on the best pack, generated for real "
-                             "(with --session: the whole session RUNS times at the advised budget)")
+                        help="then run the bundle RUNS times (3 when RUNS is not given) on the best pack, generated "
+                             "for real, and exit 1 when their median is more than %d%%%% off the prediction (with "
+                             "--session: the whole session RUNS times at the advised budget, and more than %d%%%% off)"
+                             % (round(100 * TOLERANCE), round(100 * SESSION_TOLERANCE)))
     parser.add_argument(
         "--session", metavar="PACK",
         help="instead, plan a paiza.IO session of this pack (ADC2026: the official pack) cut into pieces: "
@@ -87,8 +90,8 @@ def add_arguments(parser):
              "leave out, the build command, and last 'session: N runs of at most L lines, budget S s a run, "
              "predicted P points' (the runs' times summed within --seconds)")
     parser.add_argument("--max-lines", type=int, default=DEFAULT_MAX_LINES, metavar="N",
-                        help="lines a piece may hold (default %(default)s, as `split`), for a session plan")
-    parser.add_argument("--python", metavar="PATH",
+                        help="lines a piece may hold, as `split`, for a session plan (default: %(default)s)")
+    parser.add_argument("--python", metavar="PYTHON",
                         help="with --session: the interpreter that runs the bundle (default: this one; paiza.IO's "
                              "version is not published)")
 

@@ -20,7 +20,7 @@ def add_arguments(parser):
     parser.add_argument("select", help="select list file, or - for stdin")
     parser.add_argument("--pack", help="board pack the select list was played on (its boards that do not read are "
                         "warnings: the official page never sees the pack)")
-    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="default: from the select list's header form")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="the rule (default: from the select list's header form)")
     parser.add_argument("--csv", action="store_true", help="print the official score_summary.csv columns instead")
     parser.add_argument("--lenient", action="store_true", help="skip bad lines and out-of-range clicks instead of rejecting the file")
 

@@ -380,6 +380,8 @@ def test_advise_refuses_what_it_cannot_measure_at_once_in_one_line(args):
 def test_classic_starts_no_more_workers_than_games():
     status, out, err = run_solver("classic", "--level", "beginner", "--games", "3", "--jobs", "100")
     assert status == 0 and out.rstrip().endswith("3 jobs)"), out
+    status, out, err = run_solver("classic", "--level", "beginner", "--games", "2")
+    assert status == 0 and out.rstrip().endswith("1 job)"), out  # (it said "1 jobs")
 
 
 def test_classic_refuses_a_run_too_long_to_hold():
