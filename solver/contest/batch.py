@@ -23,7 +23,7 @@ from .clock import before
 from .plan import Plan, board_shapes
 from .records import is_board, passed_boards
 from .results import Results, format_totals
-from .signals import stopped
+from .signals import stop_note, stopped
 from .timeplan import (
     COLLECT_GRACE_SECONDS,
     INDEX_SHARE,
@@ -117,6 +117,8 @@ def solve_text(pack, out=sys.stdout, err=sys.stderr, settings=PLAIN):
         results.notes.append("%d header lines with nothing under them but lines of two numbers alone start no board: "
                              "a select list inside the pack? They are skipped, as the official page skips a header "
                              "with nothing under it" % clicks)
+    if stopped() is not None:  # (said before the summary, which stays stderr's last line)
+        results.notes.append(stop_note(stopped()))
     results.finish(err)
     seconds = time.perf_counter() - start
     summary = format_totals(results.totals, settings.rule or form)
