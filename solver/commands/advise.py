@@ -27,15 +27,10 @@ from ..lab.advise import (
     run_budget,
     smallest_pack_bytes,
 )
-from ..lab.bundlerun import BUNDLE
+from ..lab.bundlerun import BUNDLE, python_problem
 from ..lab.forecast import median
-from ..lab.sessionplan import (
-    SESSION_TOLERANCE,
-    check_session,
-    plan_lines,
-    plan_session,
-    session_check_line,
-)
+from ..lab.sessionplan import SESSION_TOLERANCE, check_session, plan_session, session_check_line
+from ..lab.steps import plan_lines
 from ..official.lines import is_count
 from ..official.pieces import DEFAULT_MAX_LINES, CannotCut
 from ..official.rules import RULES
@@ -166,17 +161,27 @@ def run(args):
     return 0
 
 
+def _session_problem(args):
+    """Why the arguments of a session plan cannot be followed (said before any work), or None."""
+    if args.max_lines < 1 or not 0 < args.seconds <= SECONDS_CAP:
+        return "--max-lines must be 1 or more and --seconds above 0 and at most %d" % SECONDS_CAP
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        return "--workers must be a whole number from 1 to %d" % MAX_WORKERS
+    if args.check is not None and not 1 <= args.check <= CHECK_CAP:
+        return "--check must be from 1 to %d sessions" % CHECK_CAP
+    return None
+
+
 def _run_session(args):
     """advise --session: the session plan, and with --check the real sessions."""
-    if args.max_lines < 1 or not 0 < args.seconds <= SECONDS_CAP:
-        print("error: --max-lines must be 1 or more and --seconds above 0 and at most %d" % SECONDS_CAP, file=sys.stderr)
+    problem = _session_problem(args)
+    if problem is not None:
+        print("error: %s" % problem, file=sys.stderr)
         return 2
-    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
-        print("error: --workers must be a whole number from 1 to %d" % MAX_WORKERS, file=sys.stderr)
-        return 2
-    if args.check is not None and not 1 <= args.check <= CHECK_CAP:
-        print("error: --check must be from 1 to %d sessions" % CHECK_CAP, file=sys.stderr)
-        return 2
+    problem = args.python and python_problem(args.python)
+    if problem:
+        print("error: --python %s: %s" % (args.python, problem), file=sys.stderr)
+        return 1
     try:
         with open(args.session, "rb") as handle:
             data = handle.read(MAX_SESSION_BYTES + 1)
@@ -192,17 +197,17 @@ def _run_session(args):
     if busy():
         print("warning: other jobs are loading the machine: the runs are slower and less even now", file=line)
     try:
-        plan = plan_session(data, args.max_lines, args.python, BUNDLE, args.seconds, line.say)
+        plan = plan_session(data, args.max_lines, args.python, args.seconds, line.say)
+        line.close()
+        for text in plan_lines(plan, args.session):
+            print(text)
+        sys.stdout.flush()
+        real = check_session(data, plan, args.check, args.python) if args.check else None
     except (CannotCut, ValueError, RuntimeError) as exc:
         line.close()
         print("error: %s" % exc, file=sys.stderr)
         return 1
-    line.close()
-    for text in plan_lines(plan, args.session):
-        print(text)
-    sys.stdout.flush()
-    if args.check:
-        real = check_session(data, plan, args.check, args.python, BUNDLE)
-        print(session_check_line(plan, real))
-        return 0 if abs(median(real) - plan.points) <= SESSION_TOLERANCE * plan.points else 1
-    return 0
+    if real is None:
+        return 0
+    print(session_check_line(plan, real))
+    return 0 if abs(median(real) - plan.points) <= SESSION_TOLERANCE * plan.points else 1
