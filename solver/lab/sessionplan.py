@@ -47,6 +47,21 @@ points, the process's wall seconds, the run's own seconds (its clock, from proce
 start) and how long the process lived past its budget (past its own end, when it
 ended before the budget)."""
 
+MAX_PACK_BYTES = 160 * 1000 * 1000  # as the entry reads a pack
+
+
+def read_session_pack(path):
+    """The bytes of the pack to plan a session of; OSError said as ValueError, one line."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_PACK_BYTES + 1)
+    except OSError as exc:
+        raise ValueError("cannot read %s: %s" % (path, exc.strerror)) from None
+    if len(data) > MAX_PACK_BYTES:
+        raise ValueError("%s is larger than %d MB" % (path, MAX_PACK_BYTES // 10**6))
+    return data
+
+
 SessionPlan = namedtuple("SessionPlan", "max_lines budget runs left_out points wall rehearsals")
 SessionPlan.__doc__ = """A session to run: pieces of at most `max_lines` lines, each run with
 `budget` seconds (from its process start; whole milliseconds, as build.py is given it);
