@@ -48,8 +48,9 @@ def advice_lines(advice, seconds, top=None, rule=2025):
     yield measured_line(advice, seconds)
     best = advice.order[0]
     exact = "" if advice.pick is None else ", exact"
-    yield "pick: %s, %d bytes %s%s (its text %d bytes), predicted %s" % (
-        pack_name(best.count, best.mode, best.difficulty), best.bytes, advice.figures["form"], exact, best.text_bytes,
+    text = " (its text %d bytes)" % best.text_bytes if advice.figures["form"] == "compact" else ""
+    yield "pick: %s, %d bytes %s%s%s, predicted %s" % (
+        pack_name(best.count, best.mode, best.difficulty), best.bytes, advice.figures["form"], exact, text,
         points_text(best.points))
     yield from pick_steps(best, advice.figures["budget"], advice.figures["form"], rule)
 
