@@ -167,3 +167,11 @@ def test_two_files_of_one_piece_number_are_refused(tmp_path, capsys):
     assert main(["tally", str(folder)]) == 1
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "piece02.txt and piece2.txt are both piece 2" in err
+
+
+def test_pieces_of_both_header_forms_need_a_rule(tmp_path, capsys):
+    text = format_pack(generate_pack(8, "none", "high", 2025)) + "\n" + format_pack(generate_pack(8, "none", "high", 2026))
+    folder, _ = played_session(tmp_path, capsys, max_lines=8 * 16, text=text)
+    assert main(["tally", str(folder)]) == 2
+    assert capsys.readouterr().err == "error: the pieces mix ADC2025 and ADC2026 headers: give --rule 2025 or --rule 2026\n"
+    assert main(["tally", str(folder), "--rule", "2026"]) == 0
