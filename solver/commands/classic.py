@@ -35,8 +35,8 @@ def add_arguments(parser):
     parser.add_argument("--rule", choices=sorted(FIRST_CLICKS), dest="first_click", default=argparse.SUPPRESS,
                         help=argparse.SUPPRESS)  # the name --first-click had before: recorded commands still run
     parser.add_argument("--games", type=int, default=1000, metavar="N", help="games to play")
-    parser.add_argument("--seed", type=int, default=1, metavar="S", help="run seed: game i is made from (S, i)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (the result does not depend on J)")
+    parser.add_argument("--seed", type=int, default=1, metavar="SEED", help="run seed: game i is made from (SEED, i)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="JOBS", help="worker processes (the result does not depend on JOBS)")
     parser.add_argument("--guess", default=None, metavar="POLICY",
                         help="the player's guess policy, one of %s, optionally with settings, e.g. full:progress=0.052:blend=3 "
                         "(default: the player's own)" % ", ".join(POLICIES))

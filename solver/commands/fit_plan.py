@@ -16,8 +16,8 @@ def add_arguments(parser):
         "(the tables the contest entry plans with: rebuild the bundle after).  Progress on stderr "
         "on a terminal." % TABLES_PATH
     )
-    parser.add_argument("--count", type=int, default=600, help="boards per difficulty and mode (default 600)")
-    parser.add_argument("--repeat", type=int, default=2, help="runs per board, the fastest counts (default 2)")
+    parser.add_argument("--count", type=int, default=600, help="boards per difficulty and mode (default: %(default)s)")
+    parser.add_argument("--repeat", type=int, default=2, metavar="N", help="runs per board, the fastest counts (default: %(default)s)")
     parser.add_argument("--write", action="store_true", help="write the module %s instead of printing it" % TABLES_PATH)
     parser.add_argument("--print", action="store_true", help=argparse.SUPPRESS)  # what printing was asked with before
     parser.add_argument(

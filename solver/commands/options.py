@@ -22,7 +22,7 @@ def add_format(parser):
         "--format",
         default="2025",
         metavar="2025|2026",
-        help="header form: 'X Y NAME' (2025, default) or 'X Y MINES NAME' (2026)",
+        help="header form: 'X Y NAME' (2025) or 'X Y MINES NAME' (2026) (default: %(default)s)",
     )
 
 

@@ -14,7 +14,7 @@ from .options import output_problem, read_pack_input, write_output
 def add_arguments(parser):
     parser.description = (
         "Reads a board pack and plays the board NAME with the contest player, then writes one "
-        "standalone HTML page (-o, default NAME.html, the name's odd characters spelt +HH) to step through the play: the board as the "
+        "standalone HTML page (-o, default: NAME.html, the name's odd characters spelt +HH) to step through the play: the board as the "
         "official page draws it, each closed cell shaded by the mine probability the player had "
         "computed before each click, why each cell was clicked, and the running score; prints the "
         "page's path (with -o -, writes the page on stdout instead)."

@@ -16,14 +16,14 @@ from .progress import Progress
 def add_arguments(parser):
     parser.description = (
         "Reads a select list and the board pack it was played on, and writes one standalone HTML page "
-        "(-o, default report.html): the total as score prints it and the boards of the pack the list leaves out, "
+        "(-o, default: report.html): the total as score prints it and the boards of the pack the list leaves out, "
         "a sortable table of every board, and plots of ratio against density, points against size and mines hit; prints the page's path "
         "(with -o -, writes the page on stdout instead)."
     )
     parser.add_argument("select", metavar="SELECT", help="select list file (the solver's output), or - for stdin")
     parser.add_argument("--pack", required=True, help="board pack the select list was played on (its boards that do "
                         "not read are warnings: the official page never sees the pack)")
-    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="default: from the select list's header form")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="the rule (default: from the select list's header form)")
     parser.add_argument("-o", "--output", metavar="FILE", default="report.html", help="page to write, - for stdout (default: report.html)")
     parser.add_argument("--replays", metavar="DIR", help="also write each board's replay page into DIR and link it: the "
                         "select list's own clicks, with the player's beliefs where they are its play (as the run "

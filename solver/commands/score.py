@@ -13,14 +13,15 @@ from .options import kind_refused, read_pack_input, read_select_input
 def add_arguments(parser):
     """The `score` command's arguments."""
     parser.description = (
-        "Reads a select list (the solver's output) and prints one line per board, "
-        "'NAME SCORE', then 'total VALUE'.  Boards missing from --pack (or all, "
+        "Reads a select list (the solver's output) and prints 'total VALUE' (with --boards, "
+        "one line per board before it, 'NAME SCORE').  Boards missing from --pack (or all, "
         "without it) are regenerated from their names, as the official page does."
     )
     parser.add_argument("select", help="select list file, or - for stdin")
     parser.add_argument("--pack", help="board pack the select list was played on (its boards that do not read are "
                         "warnings: the official page never sees the pack)")
-    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="default: from the select list's header form")
+    parser.add_argument("--rule", type=int, choices=sorted(RULES), help="the rule (default: from the select list's header form)")
+    parser.add_argument("--boards", action="store_true", help="print each board's score, 'NAME SCORE', before the total")
     parser.add_argument("--csv", action="store_true", help="print the official score_summary.csv columns instead")
     parser.add_argument("--lenient", action="store_true", help="skip bad lines and out-of-range clicks instead of rejecting the file")
 
@@ -55,7 +56,7 @@ def run(args):
             return 2
         _write_lines(summary_csv(scored.rows))
         return 1 if damaged else 0
-    _write_lines(line + "\n" for line in score_lines(scored, args.rule, select_text))
+    _write_lines(line + "\n" for line in score_lines(scored, args.rule, select_text, args.boards))
     return 1 if damaged else 0
 
 

@@ -24,10 +24,10 @@ def add_arguments(parser):
         "(chosen from their headers), in pack order.  On a terminal (stdout elsewhere), "
         "a progress line on stderr counts the boards played."
     )
-    parser.add_argument("pack", nargs="?", default="-", help="board pack file, or - for stdin (default)")
+    parser.add_argument("pack", nargs="?", default="-", help="board pack file, or - for stdin (default: %(default)s)")
     parser.add_argument(
         "--budget", type=float,
-        help="seconds from process start (as paiza.IO counts) to stop starting boards; default: no limit, every board played",
+        help="seconds from process start (as paiza.IO counts) to stop starting boards (default: no limit, every board played)",
     )
     parser.add_argument("--rule", type=int, choices=sorted(RULES), help="objective and score (default: from each header's form)")
     parser.add_argument("--look", action="store_true", help=LOOK_HELP)

@@ -23,7 +23,7 @@ def add_arguments(parser):
     )
     parser.add_argument("pack", help="the board pack, or - for stdin")
     parser.add_argument("--max-lines", type=int, default=DEFAULT_MAX_LINES, metavar="N",
-                        help="lines a piece may hold (default %(default)s: the ADC2026 entrants' pieces)")
+                        help="lines a piece may hold (default: %(default)s, the ADC2026 entrants' pieces)")
     parser.add_argument("--max-bytes", type=int, metavar="B", help="bytes a piece may hold (default: no bound)")
     parser.add_argument("--out", required=True, metavar="DIR", help="the folder to write the pieces in (made if missing)")
 

@@ -14,9 +14,9 @@ def add_arguments(parser):
         "line the protocol does not allow, or the input ending while a move waits for its answer, is refused in "
         "one line, exit status 1."
     )
-    parser.add_argument("--time-limit", type=float, default=SETTINGS.time_limit, help="think time per test, seconds (default 10)")
+    parser.add_argument("--time-limit", type=float, default=SETTINGS.time_limit, help="think time per test, seconds (default: %(default)g)")
     parser.add_argument("--share", type=float, default=SETTINGS.share, help="stop test: share of the closed safe cells a guess is worth")
-    parser.add_argument("--guess", default=SETTINGS.guess, help="guess policy: %s (default %s)" % (", ".join(POLICIES), SETTINGS.guess))
+    parser.add_argument("--guess", default=SETTINGS.guess, metavar="POLICY", help="guess policy: %s (default: %%(default)s)" % ", ".join(POLICIES))
     parser.add_argument("--quiet", action="store_true", help="no summary line on stderr")
 
 

@@ -13,11 +13,11 @@ def add_arguments(parser):
         "Reads nothing: plays the given seeds' games (the official tester's boards) through the Topcoder player "
         "and prints one line a seed (score, board, opened cells, hits, time), then the mean."
     )
-    parser.add_argument("--seeds", default="1-10", help="seeds, e.g. 1-100 or 1,3,5-7 (default 1-10)")
-    parser.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
-    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT_SECONDS, help="think time per test, seconds")
+    parser.add_argument("--seeds", default="1-10", help="seeds, e.g. 1-100 or 1,3,5-7 (default: %(default)s)")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (default: %(default)s)")
+    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT_SECONDS, help="think time per test, seconds (default: %(default)g)")
     parser.add_argument("--inprocess", action="store_true", help="run the player in this process (fast, no protocol)")
-    parser.add_argument("--guess", default=DEFAULT_POLICY, help="the player's guess policy: %s (default %s)" % (", ".join(POLICIES), DEFAULT_POLICY))
+    parser.add_argument("--guess", default=DEFAULT_POLICY, metavar="POLICY", help="the player's guess policy: %s (default: %%(default)s)" % ", ".join(POLICIES))
     parser.add_argument("--quiet", action="store_true", help="only the mean")
 
 

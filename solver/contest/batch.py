@@ -23,7 +23,7 @@ from .clock import before
 from .plan import Plan, board_shapes
 from .records import is_board, passed_boards
 from .results import Results, format_totals
-from .signals import stopped
+from .signals import stop_note, stopped
 from .timeplan import (
     COLLECT_GRACE_SECONDS,
     INDEX_SHARE,
@@ -116,6 +116,8 @@ def solve_text(pack, out=sys.stdout, err=sys.stderr, settings=PLAIN):
         results.notes.append("%d header lines with nothing under them but lines of two numbers alone start no board: "
                              "a select list inside the pack? They are skipped, as the official page skips a header "
                              "with nothing under it" % clicks)
+    if stopped() is not None:  # (said before the summary, which stays stderr's last line)
+        results.notes.append(stop_note(stopped()))
     results.finish(err)
     seconds = time.perf_counter() - start
     summary = format_totals(results.totals, settings.rule or form)
@@ -124,6 +126,9 @@ def solve_text(pack, out=sys.stdout, err=sys.stderr, settings=PLAIN):
     shared = "  workers %d" % used if settings.workers > 1 else ""
     budget = "" if settings.budget is None else "  budget %.3f" % settings.budget  # (what a session's runs were given)
     lost = (compact.lost or 0) if compact else 0  # (None: a damaged first line, which its message says)
+    if compact and compact.unread:
+        err.write("note: a long compact pack: its first %d boards were read in the time, %d more left out\n"
+                  % (compact.count, compact.unread))
     err.write("boards %d/%d  seconds %.3f  score %s%s%s%s\n" % (results.played, found + lost, seconds, summary, shared,
                                                              budget, "  lost %d" % lost if lost else ""))
     return results.played, results.totals

@@ -33,7 +33,6 @@ for any number of them when there is no deadline.
 import gc
 import io
 import os
-import signal
 import stat
 import sys
 import time
@@ -45,7 +44,7 @@ from ..official.names import printable
 from .batch import Settings, solve_text
 from .clock import before, process_start
 from .cores import workers_from_environment
-from .signals import Stopped, stop_on_signals, stoppable, stopped
+from .signals import Stopped, signal_name, stop_on_signals, stoppable, stopped
 from .streams import closed_streams, quiet_stderr, write_output
 from .timeplan import DEFAULT_BUDGET_SECONDS, INDEX_SHARE, STARTUP_ALLOWANCE_SECONDS
 
@@ -212,7 +211,7 @@ def main():
     select list that cannot be written (a full disk), one line and 1; a stderr that
     cannot be written loses its lines, never the select list (streams.py: the same
     as the command line).  SIGINT, SIGTERM or SIGHUP ends the play: the list of the
-    boards played before it is written, then a note, status 128 + the signal."""
+    boards played before it is written, a note, the summary, status 128 + the signal."""
     # A two-second run leaves no garbage cycles worth collecting, and the collector's
     # passes cost about 1.7% of play (docs/measurements/throughput.md, "Per phase").
     gc.disable()
@@ -228,7 +227,7 @@ def main():
         with stoppable():
             text = pack_input(sys.stdin, os.path.dirname(os.path.abspath(sys.argv[0] or ".")), err, sys.argv[1:])
     except Stopped as exc:
-        err.write("error: stopped by %s while reading the pack: no board played\n" % _signal_name(exc.signum))
+        err.write("error: stopped by %s while reading the pack: no board played\n" % signal_name(exc.signum))
         return 128 + exc.signum
     except NoPack as exc:
         err.write("error: %s\n" % printable(str(exc)))  # (a file's name is data)
@@ -251,18 +250,10 @@ def main():
     solve_text(pack, select_list, err, Settings(budget=budget, workers=workers, start=start))
     status = write_output(select_list.getvalue().encode("utf-8"), err, "the select list") or status
     signum = stopped()
-    if signum is not None:
-        err.write("note: stopped by %s: the select list holds the boards played before it\n" % _signal_name(signum))
+    if signum is not None:  # (its note precedes the summary: solve_text)
         status = status or 128 + signum
     err.flush()
     return status
-
-
-def _signal_name(signum):
-    try:
-        return signal.Signals(signum).name
-    except ValueError:
-        return "signal %d" % signum
 
 
 def exit_now(status=0):

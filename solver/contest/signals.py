@@ -42,6 +42,19 @@ def stopped():
     return _SIGNALLED[0] if _SIGNALLED else None
 
 
+def signal_name(signum):
+    """SIGINT for signal 2 (or 'signal N' for a number this platform does not name)."""
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return "signal %d" % signum
+
+
+def stop_note(signum):
+    """The note of a run a signal ended: it precedes the summary, the last line."""
+    return "stopped by %s: the select list holds the boards played before it" % signal_name(signum)
+
+
 class stoppable:
     """A block a stop signal breaks off with Stopped (at once, or on entry when one came
     before); outside such blocks a signal is only remembered."""

@@ -1,11 +1,16 @@
 """The `advise` command: which official pack to run (ADC2025 lets the entrant pick it).
 
 Every candidate `board_pack_COUNT_MODE_DIFFICULTY` (every mode and difficulty, counts
-from 1,000 to 100,000) gets the total the bundle dist/paiza_main.py is predicted to make
-on it within its budget on this machine, measured now (`forecast`), and its size in
-bytes (`packshape`): paiza.IO limits the size of a program's input, so `--max-bytes`
-drops the packs above a limit the user gives.  `--check` then generates the best pack
-for real and runs the bundle on it, to see the prediction hold.
+from 1,000 to 100,000) gets the total the bundle is predicted to make on it within its
+budget on this machine, measured now (`forecast`) on the bundle built now from these
+sources with the budget asked (`bundlebuild`), and its size in bytes in the form the
+entrant gives it: compact (official/compacting.py: about a tenth of the text, what the
+entry reads on stdin), or its text (`packshape`, `compactsize`).  paiza.IO limits the
+size of a program's input, so `--max-bytes` drops the packs above a limit the user
+gives and ranks, for each mode and difficulty, the largest pack within it; the pick is
+then generated and its count fitted to the limit on its exact size.  `--check` runs the
+bundle on the pick for real, as the entrant would (the pack on stdin, one run), to see
+the prediction hold.
 """
 
 import os
@@ -13,11 +18,12 @@ import platform
 from collections import namedtuple
 
 from ..contest.cores import WORKERS_VARIABLE, usable_cores
-from ..contest.timeplan import CONTEST_SECONDS
-from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES, generate_pack, pack_text
+from ..contest.timeplan import CONTEST_SECONDS, DEFAULT_BUDGET_SECONDS
+from ..official.generator import DIFFICULTY_RATIOS, PACK_MODES
 from ..official.names import pack_name
 from ..official.rules import RULES
-from .bundlerun import BUNDLE, baked_budget, run_bundle
+from .bundlerun import DEFAULT_RUNNER
+from .compactsize import compact_ratio, fit_exactly, generated
 from .forecast import (
     COPIES,
     StartModel,
@@ -29,7 +35,7 @@ from .forecast import (
     rehearse,
     sample_boards,
 )
-from .packshape import largest_within, pack_sizes
+from .packshape import OFFICIAL_STEP, largest_within, pack_sizes
 
 MODES = PACK_MODES
 DIFFICULTIES = tuple(DIFFICULTY_RATIOS)
@@ -54,9 +60,17 @@ SECONDS_CAP = 60.0
 CHECK_CAP = 100
 TOLERANCE = 0.25  # the check's bound on |real - predicted| / predicted
 
-Prediction = namedtuple("Prediction", "count mode difficulty points bytes how")
-Prediction.__doc__ = """A pack's predicted total; how: 'rehearsed' (a full-size run), 'scaled' (the
-sample runs, scaled by the rehearsals' ratio) or 'extrapolated' (beyond the sample runs)."""
+Prediction = namedtuple("Prediction", "count mode difficulty points bytes how text_bytes")
+Prediction.__doc__ = """A pack's predicted total; bytes: its size in the form counted (compact:
+estimated from its sample's ratio, exact for the pick; or its text), text_bytes: its
+text's; how: 'rehearsed' (a full-size run), 'scaled' (the sample runs, scaled by the
+rehearsals' ratio) or 'extrapolated' (beyond the sample runs)."""
+
+Advice = namedtuple("Advice", "order figures ratio rehearsed pick samples")
+Advice.__doc__ = """What `advise` found: the Predictions best first (none over the byte
+limit), the figures of the 'measured' line, the rehearsals' ratio and count, the pick
+generated for real (a compactsize.Fitted, or None without a byte limit) and the samples
+by (mode, difficulty)."""
 
 
 def _oracle(rule):
@@ -72,61 +86,66 @@ def _start_counts(counts):
     return sorted(set(ordered[round(k * step)] for k in range(START_COUNTS)))
 
 
-def smallest_pack_bytes(modes, difficulties, counts, rule=2025):
-    """The bytes of the smallest candidate pack: the one --max-bytes must leave (cheap: the
-    fewest boards of each mode and difficulty, their headers only)."""
-    fewest = min(counts)
-    return min(pack_sizes([fewest], mode, difficulty, rule)[fewest] for mode in modes for difficulty in difficulties)
+def smallest_pack_bytes(modes, difficulties, rule=2025, form="compact"):
+    """The bytes of the smallest pack --max-bytes must leave: the official step of 10
+    boards, of the mode and difficulty whose 10 boards are the smallest in `form`."""
+    if form == "compact":
+        return min(generated(OFFICIAL_STEP, m, d, rule, form).size for m in modes for d in difficulties)
+    return min(pack_sizes([OFFICIAL_STEP], m, d, rule)[OFFICIAL_STEP] for m in modes for d in difficulties)
 
 
 def run_budget(seconds):
-    """The bundle's budget for a run limited to `seconds`: None (its own) for the contest's
-    2 s, else its own moved by the difference (the margin it keeps stays the same)."""
-    if abs(seconds - CONTEST_SECONDS) < 1e-9:
-        return None
-    return max(0.05, baked_budget() + seconds - CONTEST_SECONDS)
+    """The bundle's budget for a run limited to `seconds`: the time plan's, moved by the
+    difference from the contest's 2 s (the margin it keeps stays the same)."""
+    return max(0.05, DEFAULT_BUDGET_SECONDS + seconds - CONTEST_SECONDS)
 
 
-def counts_within(counts, max_bytes, mode, difficulty, rule=2025):
+def counts_within(counts, max_bytes, mode, difficulty, rule=2025, ratio=1.0):
     """The counts to predict for a pack of this mode and difficulty: `counts`, and with a
-    byte limit, the largest count at the official step of 10 boards that fits it."""
+    byte limit (on text bytes times `ratio`), those within it and the largest count at the
+    official step of 10 boards that fits it."""
     if max_bytes is None:
         return tuple(counts)
-    fit = largest_within(max_bytes, mode, difficulty, rule, most=max(counts))
-    return tuple(sorted(set(counts) | ({fit} if fit else set())))
+    fit = largest_within(int(max_bytes / ratio), mode, difficulty, rule, most=max(counts))
+    sizes = pack_sizes(counts, mode, difficulty, rule)
+    return tuple(sorted({c for c in counts if sizes[c] * ratio <= max_bytes} | ({fit} if fit else set())))
 
 
 def predict(modes, difficulties, counts, rule=2025, sample=SAMPLE, seconds=CONTEST_SECONDS, progress=None,
-            max_bytes=None):
+            max_bytes=None, runner=DEFAULT_RUNNER):
     """(predictions, samples by (mode, difficulty), figures for the 'measured' line).
 
-    max_bytes -- also predict, for each mode and difficulty, the largest pack at the
-                 official step (10 boards) within this many bytes."""
-    budget = run_budget(seconds) or baked_budget()
-    longest = max(counts)
-    start = StartModel.measure(_start_counts(counts), rule, progress=progress)
-    kappa = measure_kappa(sample_boards(sample, "both", "middle", rule), progress=progress)
-    predictions, samples, runs = [], {}, 0
+    max_bytes -- predict only the packs within this many bytes in the runner's form
+                 (compact: estimated, compactsize), and for each mode and difficulty the
+                 largest pack at the official step (10 boards) within it."""
+    budget = run_budget(seconds)
     pairs = [(m, d) for m in modes for d in difficulties]
-    for k, (mode, difficulty) in enumerate(pairs, 1):
-        boards = samples[mode, difficulty] = sample_boards(sample, mode, difficulty, rule)
-        curve = measure_curve(boards, kappa, _oracle(rule))
+    samples = {pair: sample_boards(sample, pair[0], pair[1], rule) for pair in pairs}
+    ratios = {pair: compact_ratio(samples[pair]) if runner.form == "compact" else 1.0 for pair in pairs}
+    wanted = {pair: counts_within(counts, max_bytes, pair[0], pair[1], rule, ratios[pair]) for pair in pairs}
+    every = sorted(set().union(*wanted.values()))
+    middle = samples.get(("both", "middle")) or sample_boards(sample, "both", "middle", rule)
+    start = StartModel.measure(_start_counts(every), rule, progress=progress, runner=runner, sample=middle)
+    kappa = measure_kappa(middle, progress=progress, runner=runner)
+    predictions, runs = [], 0
+    for k, pair in enumerate(pairs, 1):
+        curve = measure_curve(samples[pair], kappa, _oracle(rule), runner=runner)
         runs += len(curve.runs) + 1
-        here = counts_within(counts, max_bytes, mode, difficulty, rule)
-        sizes = pack_sizes(here, mode, difficulty, rule, longest)
-        for count in here:
-            size = sizes[count]
-            play = max(0.0, budget - start(size) - curve.margin)
+        sizes = pack_sizes(wanted[pair], pair[0], pair[1], rule, max(every))
+        for count in wanted[pair]:
+            play = max(0.0, budget - start.at(count, sizes[count]) - curve.margin)
             total, beyond = curve_total(curve, count, play)
-            predictions.append(Prediction(count, mode, difficulty, total, size, "extrapolated" if beyond else "scaled"))
+            predictions.append(Prediction(count, pair[0], pair[1], total, round(sizes[count] * ratios[pair]),
+                                          "extrapolated" if beyond else "scaled", sizes[count]))
         if progress:
             progress("[%d/%d] %s %s: %d runs on its first %d boards, %d times%s" % (
-                k, len(pairs), mode, difficulty, len(curve.runs), sample, COPIES, ", all played" if curve.saturated else ""))
-    figures = {"load": load_average(), "budget": budget, "seconds": seconds, "kappa": kappa, "start": start, "runs": runs, "sample": sample}
+                k, len(pairs), pair[0], pair[1], len(curve.runs), sample, COPIES, ", all played" if curve.saturated else ""))
+    figures = {"load": load_average(), "budget": budget, "seconds": seconds, "kappa": kappa, "start": start, "runs": runs,
+               "sample": sample, "form": runner.form, "max_bytes": max_bytes}
     return predictions, samples, figures
 
 
-def rehearse_best(predictions, samples, max_bytes=None, budget=None, rule=2025, progress=None):
+def rehearse_best(predictions, samples, max_bytes=None, budget=None, rule=2025, progress=None, runner=DEFAULT_RUNNER):
     """Rehearse the best packs at full size until the REHEARSED best are all rehearsed (at
     most MOST_REHEARSED); the others are scaled by the rehearsals' median ratio (rehearsed
     over sample-scaled).  Returns (predictions best first, packs over max_bytes dropped;
@@ -147,7 +166,8 @@ def rehearse_best(predictions, samples, max_bytes=None, budget=None, rule=2025, 
             break
         for p in todo:
             key = (p.count, p.mode, p.difficulty)
-            real[key] = rehearse(p.count, p.mode, p.difficulty, samples[p.mode, p.difficulty], rule, budget)
+            real[key] = rehearse(p.count, p.mode, p.difficulty, samples[p.mode, p.difficulty], rule, budget,
+                                 runner=runner)
             if base[key].points > 0:
                 ratios.append(real[key] / base[key].points)
             if progress:
@@ -155,6 +175,44 @@ def rehearse_best(predictions, samples, max_bytes=None, budget=None, rule=2025, 
                     pack_name(*key), points_text(real[key]), points_text(base[key].points)))
         order, ratio = ranked()
     return order, ratio, len(real)
+
+
+def exact_pick(order, samples, rule=2025, max_bytes=None, budget=None, progress=None, runner=DEFAULT_RUNNER):
+    """(order, the pick generated for real): with a byte limit, the best pack is generated
+    and its count fitted to the limit on its exact size in the runner's form, and
+    rehearsed again when that count differs; until the best is such a pick (at most
+    REHEARSED tries).  Without a limit, (order, None)."""
+    if max_bytes is None or not order:
+        return order, None
+    picked = {}
+    for _ in range(REHEARSED):
+        best = order[0]
+        fitted = fit_exactly(best.count, best.mode, best.difficulty, rule, runner.form, max_bytes, progress)
+        if fitted is None:
+            order = order[1:]
+            continue
+        if fitted.count != best.count:
+            points = rehearse(fitted.count, best.mode, best.difficulty, samples[best.mode, best.difficulty], rule, budget,
+                              runner=runner)
+            best = best._replace(count=fitted.count, points=points, how="rehearsed")
+        picked[best.count, best.mode, best.difficulty] = fitted
+        best = best._replace(bytes=fitted.size, text_bytes=len(fitted.text.encode("utf-8")))
+        order = sorted([best] + [p for p in order[1:] if (p.count, p.mode, p.difficulty) != (best.count, best.mode, best.difficulty)],
+                       key=lambda p: (-p.points, p.count))
+        if (order[0].count, order[0].mode, order[0].difficulty) in picked:
+            break
+    key = (order[0].count, order[0].mode, order[0].difficulty) if order else None
+    return order, picked.get(key)
+
+
+def advise(modes, difficulties, counts, rule=2025, sample=SAMPLE, seconds=CONTEST_SECONDS, max_bytes=None,
+           runner=DEFAULT_RUNNER, progress=None):
+    """The Advice: every candidate predicted, the best rehearsed, the pick generated."""
+    budget = None  # (the runner's bundle is built with run_budget(seconds))
+    predictions, samples, figures = predict(modes, difficulties, counts, rule, sample, seconds, progress, max_bytes, runner)
+    order, ratio, rehearsed = rehearse_best(predictions, samples, max_bytes, budget, rule, progress, runner)
+    order, pick = exact_pick(order, samples, rule, max_bytes, budget, progress, runner)
+    return Advice(order, figures, ratio, rehearsed, pick, samples)
 
 
 def load_average():
@@ -184,45 +242,26 @@ def workers_text():
     return "%s workers%s" % (told or usable_cores(), " as told" if told else " (this machine's cores)")
 
 
-def measured_line(figures, ratio, rehearsed, predictions, seconds):
-    start = figures["start"]
-    return (
-        "measured on this machine in %.0f s (load average %s): %s (budget %.2f s, %s) run by Python %s on %s; start of play "
-        "%.2f-%.2f s (%.1f-%.1f MB); the first board of a size %.1f us a cell; %d runs on the first %d boards "
-        "of each mode and difficulty (repeated %d times), scaled to each pack; %d best packs rehearsed at full size (the others "
-        "times %.2f, the rehearsals' ratio); %d small packs extrapolated past the sample runs"
-        % (seconds, figures["load"], BUNDLE.name, figures["budget"], workers_text(), platform.python_version(), platform.machine(),
-           start.pairs[0][1], start.pairs[-1][1], start.pairs[0][0] / 1e6, start.pairs[-1][0] / 1e6,
-           figures["kappa"] * 1e6, figures["runs"], figures["sample"], COPIES, rehearsed, ratio,
-           sum(1 for p in predictions if p.how == "extrapolated"))
-    )
+def python_text():
+    return "Python %s on %s" % (platform.python_version(), platform.machine())
 
 
-def check_line(best, real, rehearsed, ok):
-    """The line `advise --check` ends with: the prediction, the real totals and their
-    median, the stand-in's totals now, and whether the median is within TOLERANCE."""
-    middle = median(real)
-    return "check %s: predicted %s, real %s (median %s, %+.1f%%), its stand-in now %s (median %s; load average %s): %s" % (
-        pack_name(best.count, best.mode, best.difficulty), points_text(best.points), " ".join(points_text(t) for t in real),
-        points_text(middle), 100.0 * (middle - best.points) / best.points if best.points else 0.0,
-        " ".join(points_text(t) for t in rehearsed), points_text(median(rehearsed)), load_average(),
-        "within %d%%" % round(100 * TOLERANCE) if ok else "MORE THAN %d%% OFF" % round(100 * TOLERANCE))
-
-
-def check(best, sample, rule=2025, runs=3, budget=None, progress=None):
-    """Generate the pack for real and run the bundle on it `runs` times, each run followed by
-    one on its stand-in (the rehearsal), so that a machine that changed speed since the
-    prediction shows as both moving.  (real totals, stand-in totals, ok: the real median
-    within TOLERANCE of the prediction)."""
+def check(advice, rule=2025, runs=3, progress=None, runner=DEFAULT_RUNNER):
+    """Run the bundle on the pick (advice.pick, or the best pack generated now) `runs`
+    times as the entrant would (the pack in the runner's form on stdin, one run, the
+    bundle's own budget), each run followed by one on its stand-in (the rehearsal), so
+    that a machine that changed speed since the prediction shows as both moving.
+    (real totals, stand-in totals, ok: the real median within TOLERANCE of the prediction)."""
+    best = advice.order[0]
     if progress:
-        progress("check: generating %s" % pack_name(best.count, best.mode, best.difficulty))
-    boards = generate_pack(best.count, best.mode, best.difficulty, rule)
-    text = pack_text(boards)
-    stand_in = rehearsal_text(best.count, best.mode, best.difficulty, sample, rule)
+        progress("check: %s, %s" % (pack_name(best.count, best.mode, best.difficulty), runner.form))
+    pick = advice.pick or generated(best.count, best.mode, best.difficulty, rule, runner.form)
+    stand_in = runner.given(rehearsal_text(best.count, best.mode, best.difficulty, advice.samples[best.mode, best.difficulty],
+                                           rule))
     real, rehearsed = [], []
     for k in range(runs):
-        real.append(run_bundle(text, budget).score)
-        rehearsed.append(run_bundle(stand_in, budget).score)
+        real.append(runner.run(pick.given).score)
+        rehearsed.append(runner.run(stand_in).score)
         if progress:
             progress("check run %d/%d: real %s, stand-in %s" % (k + 1, runs, points_text(real[-1]), points_text(rehearsed[-1])))
     return real, rehearsed, abs(median(real) - best.points) <= TOLERANCE * best.points

@@ -6,7 +6,9 @@ in this tree, with no memory of boards played before (what bench --contest repor
 The bundle is a black box here: what is read back is only its documented output
 (`boards PLAYED/TOTAL  seconds S  score X`, S counted from process start by its own
 clock) and its budget, set through SOLVER_BUDGET (seconds from process start; 0
-means no deadline) or left to the value build.py baked in.
+means no deadline) or left to the value build.py baked in.  A `Runner` says which
+bundle, which interpreter, and in which form the pack is given (its text, or its
+compact form as an entrant gives a pack too big for paiza.IO's input).
 """
 
 import os
@@ -16,6 +18,9 @@ import sys
 import time
 from collections import namedtuple
 from pathlib import Path
+
+from ..official.compact import is_compact
+from ..official.compacting import compact_pack
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLE = ROOT / "dist" / "paiza_main.py"
@@ -63,6 +68,51 @@ def _run(command, text, budget, timeout, what, extra=None):
     score = shown.split()[0]
     value = float(score) if "." in score else int(score)
     return Run(int(played), int(boards), float(seconds), value, done.stdout.decode("utf-8", "replace"), shown, wall)
+
+
+FORMS = ("compact", "text")  # what a Runner gives the bundle on stdin
+LEAST_PYTHON = (3, 8)  # the bundle's oldest interpreter (bundler/checks.py compiles it as 3.8)
+
+
+class Runner(namedtuple("Runner", "bundle form python")):
+    """How the lab runs the bundle: the script, the form of the pack on its stdin
+    ('text', or 'compact': what official.compacting makes of the text, as the entrant
+    gives it), and the interpreter (None: this one)."""
+
+    def given(self, text):
+        """What the bundle is given for a pack's text."""
+        return compact_pack(text).text if self.form == "compact" and not is_compact(text) else text
+
+    def run(self, text, budget=None):
+        """The Run of the bundle on a pack's text, in this Runner's form (see run_bundle)."""
+        return run_bundle(self.given(text), budget, self.bundle, self.python)
+
+
+DEFAULT_RUNNER = Runner(BUNDLE, "text", None)
+
+
+def python_problem(python, least=LEAST_PYTHON):
+    """Why `python` cannot run the bundle (it does not run, or it is older than `least`),
+    or None: asked in a second, before any rehearsal."""
+    version = python_version(python)
+    if isinstance(version, str):
+        return version
+    if version < least:
+        return "it is Python %d.%d; the bundle needs %d.%d or newer" % (version + least)
+    return None
+
+
+def python_version(python):
+    """(major, minor) of an interpreter, or a string saying why it does not run."""
+    try:
+        done = subprocess.run([python, "-c", "import sys; print('%d %d' % sys.version_info[:2])"],
+                              capture_output=True, text=True, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return "it does not run (%s)" % (getattr(exc, "strerror", None) or exc)
+    words = done.stdout.split()
+    if done.returncode != 0 or len(words) != 2 or not all(w.isdigit() for w in words):
+        return "it does not run (exit %d)" % done.returncode
+    return int(words[0]), int(words[1])
 
 
 def baked_budget(bundle=BUNDLE):

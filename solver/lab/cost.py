@@ -20,6 +20,7 @@ from ..contest.oneboard import played, select_text
 from ..official.lines import read_text
 from ..official.packindex import index_pack
 from ..official.packs import boards_of
+from .bundlerun import python_version
 
 _COLLECTED = re.compile(r"Collected : (\d+)")
 _ANNOTATED = re.compile(r"^\s*([\d,]+) \([^)]*\)\s+\?\?\?:0x([0-9a-f]+) ")
@@ -55,14 +56,10 @@ def replay(pack_text, names, count=None):
 def interpreter_problem(python, functions=False):
     """Why `python` cannot be measured (it does not run; --functions needs 3.12+), or None:
     asked in a second, before callgrind runs for minutes."""
-    try:
-        done = subprocess.run([python, "-c", "import sys; print(sys.version_info[0] * 100 + sys.version_info[1])"],
-                              capture_output=True, text=True, timeout=60, check=False)
-    except (OSError, subprocess.SubprocessError) as exc:
-        return "it does not run (%s)" % (getattr(exc, "strerror", None) or exc)
-    if done.returncode != 0 or not done.stdout.strip().isdigit():
-        return "it does not run (exit %d)" % done.returncode
-    if functions and int(done.stdout) < 312:
+    version = python_version(python)
+    if isinstance(version, str):
+        return version
+    if functions and version < (3, 12):
         return "--functions needs CPython 3.12 or newer (-X perf)"
     return None
 

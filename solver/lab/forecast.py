@@ -5,9 +5,12 @@ nothing read from the player's or the plan's code, so a faster bundle is measure
 it is.  A run's time has three parts, each measured:
 
 1. Start: from process start to the first board it could play (start-up allowance,
-   reading, indexing, planning), s(bytes).  A budget too small to play anything makes
-   the bundle's clock tell it; timed on packs of official headers and official size
-   (`packshape.header_pack`) and interpolated in bytes.
+   reading, indexing, planning).  A budget too small to play anything makes the
+   bundle's clock tell it.  A pack's text is timed on packs of official headers and
+   official size (`packshape.header_pack`), interpolated in bytes; a compact pack
+   (what an entrant gives when the text is too big for paiza.IO's input) on compacted
+   stand-ins (below), interpolated in boards: reading it costs by the board (its
+   columns, the plan's keys), its packed bytes little.
 2. Cold: the first board of each size costs more than the next ones of that size (the
    bundle builds the size's neighbour tables).  Timed as the difference between a pack
    of boards of distinct sizes played once and played twice: KAPPA seconds per cell of
@@ -43,7 +46,7 @@ from ..official.board import mine_count
 from ..official.generator import generate_board, generate_pack
 from ..official.names import seed_of, with_seed
 from ..official.packs import format_board
-from .bundlerun import run_bundle
+from .bundlerun import DEFAULT_RUNNER
 from .packshape import header_pack, pack_headers, shapes
 
 TINY_BUDGET_SECONDS = 1e-6  # a budget that plays no board: the summary then tells when play would start
@@ -75,25 +78,32 @@ def interpolate(pairs, x):
 
 
 class StartModel:
-    """s(bytes): seconds from process start to the first board the bundle could play."""
+    """Seconds from process start to the first board the bundle could play: s(bytes of a
+    pack's text), or s(boards) of a compact pack (`by`)."""
 
-    def __init__(self, pairs):
-        self.pairs = sorted(pairs)
+    def __init__(self, pairs, by="bytes"):
+        self.pairs, self.by = sorted(pairs), by
 
     @classmethod
-    def measure(cls, counts, form=2025, repeat=2, progress=None):
-        """Time the bundle with nothing to play on header packs of `counts` boards."""
-        pairs = []
+    def measure(cls, counts, form=2025, repeat=2, progress=None, runner=DEFAULT_RUNNER, sample=()):
+        """Time the bundle with nothing to play on packs of `counts` boards: header packs,
+        or for a compact runner the compacted stand-ins of packs of `sample`'s mode and
+        difficulty (both middle)."""
+        pairs, by = [], "boards" if runner.form == "compact" else "bytes"
         for count in counts:
-            text = header_pack(count, "both", "middle", form, max(counts))
-            seconds = median([run_bundle(text, TINY_BUDGET_SECONDS).seconds for _ in range(repeat)])
-            pairs.append((len(text.encode("utf-8")), seconds))
+            if by == "boards":
+                given = runner.given(rehearsal_text(count, "both", "middle", sample, form, max(counts)))
+            else:
+                given = header_pack(count, "both", "middle", form, max(counts))
+            seconds = median([runner.run(given, TINY_BUDGET_SECONDS).seconds for _ in range(repeat)])
+            pairs.append((count if by == "boards" else len(given.encode("utf-8")), seconds))
             if progress:
-                progress("start of play, %d boards (%.1f MB): %.3f s" % (count, pairs[-1][0] / 1e6, seconds))
-        return cls(pairs)
+                progress("start of play, %d boards (%.2f MB): %.3f s" % (count, len(given) / 1e6, seconds))
+        return cls(pairs, by)
 
-    def __call__(self, size):
-        return interpolate(self.pairs, size)
+    def at(self, count, size):
+        """The start of a pack of `count` boards and `size` bytes of text."""
+        return interpolate(self.pairs, count if self.by == "boards" else size)
 
 
 def pack_of(boards, copies=1, count=None):
@@ -121,7 +131,7 @@ def sizes_played(select):
     return [(int(w), int(h)) for w, h, _ in _HEADER.findall(select)]
 
 
-def measure_kappa(boards, repeat=3, progress=None):
+def measure_kappa(boards, repeat=3, progress=None, runner=DEFAULT_RUNNER):
     """Seconds per cell of a board size the bundle meets for the first time (see the module's
     docstring): boards of distinct sizes, played once and played twice, no deadline."""
     seen, distinct = set(), []
@@ -129,11 +139,11 @@ def measure_kappa(boards, repeat=3, progress=None):
         if (b.width, b.height) not in seen:
             seen.add((b.width, b.height))
             distinct.append(b)
-    once, twice = pack_of(distinct)[0], pack_of(distinct, 2)[0]
+    once, twice = runner.given(pack_of(distinct)[0]), runner.given(pack_of(distinct, 2)[0])
     # the fastest of a few runs: other jobs on the machine only ever add time
-    start = min(run_bundle(once, TINY_BUDGET_SECONDS).seconds for _ in range(repeat))
-    first = min(run_bundle(once, 0).seconds for _ in range(repeat)) - start
-    second = min(run_bundle(twice, 0).seconds for _ in range(repeat)) - start
+    start = min(runner.run(once, TINY_BUDGET_SECONDS).seconds for _ in range(repeat))
+    first = min(runner.run(once, 0).seconds for _ in range(repeat)) - start
+    second = min(runner.run(twice, 0).seconds for _ in range(repeat)) - start
     cold = max(0.0, first - (second - first))
     kappa = cold / sum(b.width * b.height for b in distinct)
     if progress:
@@ -151,16 +161,18 @@ over their oracle, times the pack's oracle): no extrapolation passes it; boards 
 sample pack's size."""
 
 
-def measure_curve(boards, kappa, oracle, copies=COPIES, windows=WINDOW_SECONDS):
-    """The bundle on the sample pack (`boards` repeated `copies` times) with the given play
-    times, until a run plays every board.  oracle(board): the most a board can score."""
+def measure_curve(boards, kappa, oracle, copies=COPIES, windows=WINDOW_SECONDS, runner=DEFAULT_RUNNER):
+    """The bundle on the sample pack (`boards` repeated `copies` times, in the runner's
+    form) with the given play times, until a run plays every board.  oracle(board): the
+    most a board can score."""
     text, named = pack_of(boards, copies)
+    text = runner.given(text)
     # the earliest start of a few: a start timed while other jobs slowed the machine would
     # make a run seem to have played for less time than it had
-    start = min(run_bundle(text, TINY_BUDGET_SECONDS).seconds for _ in range(2))
+    start = min(runner.run(text, TINY_BUDGET_SECONDS).seconds for _ in range(2))
     runs, margins = [(0.0, 0.0, 0.0)], []
     for window in windows:
-        run = run_bundle(text, start + window)
+        run = runner.run(text, start + window)
         played = max(0.5 * window, run.seconds - start)
         cold = kappa * sum(w * h for w, h in set(sizes_played(run.select)))
         runs.append((max(0.1 * played, played - cold), min(cold, 0.9 * played), float(run.score)))
@@ -209,7 +221,8 @@ def rehearsal_text(count, mode, difficulty, boards, form=2025, longest=None, per
     return "\n".join(out) + "\n"
 
 
-def rehearse(count, mode, difficulty, boards, form=2025, budget=None, repeat=3, longest=None):
-    """Median total of the bundle (its own budget, or `budget`) on the pack's stand-in."""
-    text = rehearsal_text(count, mode, difficulty, boards, form, longest)
-    return median([run_bundle(text, budget).score for _ in range(repeat)])
+def rehearse(count, mode, difficulty, boards, form=2025, budget=None, repeat=3, longest=None, runner=DEFAULT_RUNNER):
+    """Median total of the bundle (its own budget, or `budget`) on the pack's stand-in, in
+    the runner's form."""
+    text = runner.given(rehearsal_text(count, mode, difficulty, boards, form, longest))
+    return median([runner.run(text, budget).score for _ in range(repeat)])

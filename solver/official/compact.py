@@ -150,7 +150,7 @@ class CompactPack:
     exactness it was made with, and what was lost (`lost` boards, one message each in
     `messages`; `lost` is None when the first line cannot tell how many there were)."""
 
-    def __init__(self, chunks, layout, exact, total, messages):
+    def __init__(self, chunks, layout, exact, total, messages, unread=0):
         self.layout, self.exact, self.total, self.messages = layout, exact, total, messages
         self.kinds = [kind for chunk in chunks for kind in chunk.kinds]
         self.widths = [w for chunk in chunks for w in chunk.widths]
@@ -161,7 +161,8 @@ class CompactPack:
         self._names = [name for chunk in chunks for name in chunk.names]
         self._maps = [(chunk.maps, offset) for chunk in chunks for offset in chunk.offsets]
         self.count = len(self.kinds)
-        self.lost = None if total is None else total - self.count
+        self.unread = unread  # boards of the chunks left unread when more() said stop
+        self.lost = None if total is None else total - self.count - unread
         between = 1 + (layout.gap if layout is not None else 1)
         self.lines = list(accumulate([1] + [h + between for h in self.heights[:-1]])) if self.count else []
         self._headers = None
@@ -272,11 +273,11 @@ def read_compact(text, more=None):
         layout = Layout("\r\n" if fields.group(5) == "crlf" else "\n", int(fields.group(6)), int(fields.group(7)))
         exact = fields.group(8) == "1"
     unpack = _unpacker(codec)
-    chunks = _read_chunks(text, end, body_end, unpack, messages, more)
+    chunks, unread = _read_chunks(text, end, body_end, unpack, messages, more)
     if joined >= 0:
         messages.append("line %d: a second compact pack starts here (two files joined?): it is left out"
                         % (text.count("\n", 0, joined) + 2))
-    return CompactPack(chunks, layout, exact and not messages, total, messages)
+    return CompactPack(chunks, layout, exact and not messages and not unread, total, messages, unread)
 
 
 def _unpacker(codec):
@@ -292,8 +293,9 @@ def _unpacker(codec):
 
 
 def _read_chunks(text, start, end, unpack, messages, more=None):
-    """The Chunks proven intact between `start` and `end`, in order; a message for each
-    chunk that is not (and one for those not read once more() said stop)."""
+    """(the Chunks proven intact between `start` and `end`, in order; the boards of the
+    chunks left unread once more() said stop, as their lines count them); a message for
+    each chunk that is not intact."""
     chunks, expected, line, counted = [], 0, 1, 0
     matches = _CHUNK_LINE.finditer(text, start, end)
     match = next(matches, None)
@@ -305,9 +307,9 @@ def _read_chunks(text, start, end, unpack, messages, more=None):
         counted = match.start() + 1
         index, boards, size, packed = (int(match.group(g)) for g in (1, 2, 3, 4))
         where = "line %d: chunk %d (%d boards)" % (line, index, boards)
-        if more is not None and not more():
-            messages.append("%s: the rest of the compact pack was not read in the time" % where)
-            break
+        if more is not None and not more():  # (a long pack, not a damaged one: its rest is counted)
+            return chunks, boards + sum(int(rest.group(2)) for rest in ([following] if following else [])) + sum(
+                int(rest.group(2)) for rest in matches)
         if index != expected:
             messages.append("%s: chunk %d was expected here: %s" % (where, expected, "lost" if index > expected else "out of order"))
         expected = index + 1
@@ -318,7 +320,7 @@ def _read_chunks(text, start, end, unpack, messages, more=None):
         else:
             chunks.append(chunk)
         match = following
-    return chunks
+    return chunks, 0
 
 
 def _chunk(text, start, stop, boards, size, packed, crc, unpack):

@@ -22,6 +22,7 @@ from collections import namedtuple
 # packs.index_pack finds them, over bytes (any ASCII-compatible encoding).
 _HEADER = re.compile(rb"^[ \t\x0b\x0c\r]*[0-9]+[ \t\x0b\x0c\r]+[0-9][^\n]*", re.MULTILINE)
 _WIDE_MARKS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")  # UTF-16 and UTF-32: not cut here
+_LONE_CR = re.compile(rb"\r(?!\n)")
 
 DEFAULT_MAX_LINES = 12400  # the ADC2026 entrants' pieces (team bomer: 11 files of about 12,400 lines)
 
@@ -41,7 +42,22 @@ def board_starts(data):
     """The offsets at which the header lines of a pack's bytes begin, in order."""
     if data.startswith(_WIDE_MARKS):
         raise CannotCut("the pack is saved as UTF-16 or UTF-32: save it as UTF-8 or ASCII to cut it")
+    lone = _LONE_CR.search(data)
+    if lone is not None and len(_LONE_CR.findall(data)) > data.count(b"\n"):
+        raise CannotCut("line %d: the pack's lines end with lone CRs (old Mac line ends), which its readers and the "
+                        "official page take for spaces: one line, no board; convert it with tr '\\r' '\\n'" % (
+                            data.count(b"\n", 0, lone.start()) + 1))
     return [match.start() for match in _HEADER.finditer(data)]
+
+
+def content_end(data):
+    """Where the blank lines at the end of a pack begin (its length when there are
+    none): they hold no board, so they count against no piece."""
+    stripped = data.rstrip(b" \t\r\n\x0b\x0c")
+    if len(stripped) == len(data):
+        return len(data)
+    newline = data.find(b"\n", len(stripped))
+    return len(data) if newline < 0 else newline + 1
 
 
 def cut_pack(data, max_lines=DEFAULT_MAX_LINES, max_bytes=None):
@@ -54,7 +70,7 @@ def cut_pack(data, max_lines=DEFAULT_MAX_LINES, max_bytes=None):
     if not headers:
         raise CannotCut("the file holds no board header (a line starting with two whole numbers)")
     starts = [0] + headers[1:]  # the text before the first board goes with it
-    ends = headers[1:] + [len(data)]
+    ends = headers[1:] + [content_end(data)]  # (the last piece holds the blank lines after: uncounted)
     pieces, first, lines, size = [], 0, 0, 0
     for k, (start, end) in enumerate(zip(starts, ends)):
         board_lines = data.count(b"\n", start, end) + (end == len(data) and not data.endswith(b"\n"))

@@ -260,11 +260,11 @@ MIXED_NOTE = (
 )
 
 
-def score_lines(scored, rule, select_text):
-    """The lines `score` prints of a Scored, one at a time: 'NAME SCORE' per board
-    (' (counts 0)' where the board counts 0), then 'total VALUE', or 'total RULE VALUE'
-    per rule of a list mixing both forms.  rule: the --rule given, or None."""
-    for name, score, counted, board_rule in scored.rows:
+def score_lines(scored, rule, select_text, boards=True):
+    """The lines `score` prints of a Scored, one at a time: with `boards`, 'NAME SCORE'
+    per board (' (counts 0)' where the board counts 0); then 'total VALUE', or 'total
+    RULE VALUE' per rule of a list mixing both forms.  rule: the --rule given, or None."""
+    for name, score, counted, board_rule in scored.rows if boards else ():
         note = "" if score == counted else " (counts 0)"
         yield "%s %s%s" % (name, RULES[board_rule].format_value(score), note)
     if len(scored.totals) > 1:

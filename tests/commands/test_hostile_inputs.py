@@ -375,11 +375,21 @@ def test_advise_refuses_what_it_cannot_measure_at_once_in_one_line(args):
     assert_refused(run_solver("advise", *args, timeout=60), 2)
 
 
+@pytest.mark.parametrize("python", ["/nonexistent/python", "."])
+def test_advise_refuses_an_interpreter_that_does_not_run_in_one_line(played_pack, python):
+    # a traceback before (issue 46, item 9)
+    result = run_solver("advise", "--session", "pack.txt", "--python", python, cwd=played_pack, timeout=60)
+    assert_refused(result, 1)
+    assert result[2].startswith("error: --python %s: it does not run" % python)
+
+
 # ------------------------------------------------------------ 11: the other arguments and messages
 
 def test_classic_starts_no_more_workers_than_games():
     status, out, err = run_solver("classic", "--level", "beginner", "--games", "3", "--jobs", "100")
     assert status == 0 and out.rstrip().endswith("3 jobs)"), out
+    status, out, err = run_solver("classic", "--level", "beginner", "--games", "2")
+    assert status == 0 and out.rstrip().endswith("1 job)"), out  # (it said "1 jobs")
 
 
 def test_classic_refuses_a_run_too_long_to_hold():

@@ -59,7 +59,9 @@ def test_a_signal_ends_the_entry_with_the_list_of_the_boards_played(signum, tmp_
     assert status == 128 + signum, said
     assert "Traceback" not in said
     name = signal.Signals(signum).name
-    assert said.splitlines()[-1] == "note: stopped by %s: the select list holds the boards played before it" % name
+    # the note, then the summary: stderr's last line (the note came after it: issue 46, item 18)
+    assert said.splitlines()[-2] == "note: stopped by %s: the select list holds the boards played before it" % name
+    assert said.splitlines()[-1].startswith("boards ")
     listed = (tmp_path / "out").read_text()
     entries, errors = read_select(listed)
     summary = next(line for line in said.splitlines() if line.startswith("boards "))

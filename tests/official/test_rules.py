@@ -62,15 +62,18 @@ def test_official_sample_scores():
     assert total == 589
 
 
-def test_official_sample_through_the_command_line():
+def test_official_sample_through_the_command_line(capsys):
     result = subprocess.run(
-        [sys.executable, "-m", "solver", "score", str(official_file(SAMPLE))],
+        [sys.executable, "-m", "solver", "score", "--boards", str(official_file(SAMPLE))],
         cwd=str(PROJECT_ROOT), capture_output=True, text=True, timeout=60,
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[-1] == "total 589"
     assert [int(line.split()[1]) for line in lines[:-1]] == SAMPLE_SCORES
+    # without --boards, the total alone (it printed a line a board: 4,429 lines for one ADC2026 run; issue 46, item 14)
+    assert cli_main(["score", str(official_file(SAMPLE))]) == 0
+    assert capsys.readouterr().out == "total 589\n"
 
 
 def test_official_sample_csv(capsys):
@@ -195,7 +198,7 @@ def test_2026_negatives_are_kept_in_the_total(tmp_path, capsys):
     assert errors == [] and rule == 2026
     assert [score for _, score, _ in rows] == [Fraction(-1428, 10000), Fraction(2857, 10000)]
     assert total == Fraction(1429, 10000)
-    assert cli_main(["score", "--pack", str(pack), str(select)]) == 0
+    assert cli_main(["score", "--boards", "--pack", str(pack), str(select)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "board_ring -0.1428", "board_ring 0.2857", "total 0.1429",
     ]
@@ -225,7 +228,7 @@ def test_a_negative_board_counts_zero_but_shows_its_score(ring_files, capsys):
     rows, total, errors, _ = score_select(path.read_text(), pack.read_text())
     assert errors == []
     assert rows == [("board_ring", -29, 0), ("board_ring", 9, 9)] and total == 9
-    assert cli_main(["score", "--pack", str(pack), str(path)]) == 0
+    assert cli_main(["score", "--boards", "--pack", str(pack), str(path)]) == 0
     assert capsys.readouterr().out.splitlines() == ["board_ring -29 (counts 0)", "board_ring 9", "total 9"]
     assert cli_main(["score", "--csv", "--pack", str(pack), str(path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
@@ -275,7 +278,7 @@ def test_the_command_line_reads_stdin():
         cwd=str(PROJECT_ROOT), input=first_board, capture_output=True, text=True, timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == ["board_8x14_10_1_auto 68", "total 68"]
+    assert result.stdout.splitlines() == ["total 68"]
 
 
 def test_a_board_name_that_cannot_be_regenerated_rejects_the_file(tmp_path, capsys):
@@ -338,7 +341,7 @@ def test_score_reads_stdin_bytes_under_a_strict_locale():
     status, out, err = run_score(["-"], first + b"0 \xff\n", env)
     assert "Traceback" not in err and status == 1
     assert "line 19:" in err and "not a cell location" in err
-    status, out, err = run_score(["-", "--lenient"], first + b"0 \xff\n", env)
+    status, out, err = run_score(["-", "--lenient", "--boards"], first + b"0 \xff\n", env)
     assert status == 0 and out.splitlines() == ["board_8x14_10_1_auto 68", "total 68"]
 
 
@@ -366,7 +369,7 @@ def test_a_header_of_another_size_is_scored_as_the_page_does_and_said(tmp_path, 
     path.write_text(format_select(header, clicks))
     board = board_from_name("board_8x14_10_1_both")
     page_rows, page_total = reference.score_select_list(path.read_text(), {}, 2025, lambda n: _page_board(board))
-    status, out, err = run_score([str(path)])
+    status, out, err = run_score([str(path), "--boards"])
     assert status == 0
     (_, page_score, counted), = page_rows
     note = "" if page_score == counted else " (counts 0)"
@@ -412,11 +415,11 @@ def test_a_list_mixing_both_forms_is_totalled_per_rule(tmp_path):
     pack.write_text(format_pack([ring_2025, RING]))
     path = tmp_path / "select.txt"
     path.write_text(format_select(board_header(ring_2025), RING_SAFE) + format_select(board_header(RING), RING_SAFE[:2]))
-    status, out, err = run_score(["--pack", str(pack), str(path)])
+    status, out, err = run_score(["--pack", str(pack), "--boards", str(path)])
     assert status == 0
     assert out.splitlines() == ["board_old 9", "board_ring 0.2857", "total 2025 9", "total 2026 0.2857"]
     assert "mixes ADC2025 headers" in err
     status, out, err = run_score(["--pack", str(pack), "--csv", str(path)])
     assert status == 2 and "--rule" in err
-    status, out, err = run_score(["--pack", str(pack), "--rule", "2025", str(path)])
+    status, out, err = run_score(["--pack", str(pack), "--rule", "2025", "--boards", str(path)])
     assert status == 0 and out.splitlines() == ["board_old 9", "board_ring -3 (counts 0)", "total 9"]

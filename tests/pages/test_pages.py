@@ -66,7 +66,7 @@ def test_replay_steps_to_the_scorers_score_and_shows_the_players_probabilities(b
     assert [(c % board.width, c // board.width) for c in played.clicks] == clicks  # the contest player's play
     select = tmp_path / "select.txt"
     select.write_text(format_select(board_header(board), clicks), encoding="utf-8")
-    line = solver("score", select, "--pack", path).splitlines()[0]
+    line = solver("score", "--boards", select, "--pack", path).splitlines()[0]
     assert line.startswith(board.name + " ")
     page.keyboard.press("End")
     assert page.inner_text("#score") + page.inner_text("#counted") == line[len(board.name) + 1:]

@@ -135,7 +135,7 @@ def test_twostep_contest_plays_compares_and_runs_a_budget(tmp_path):
     for guess in ("default", "twostep"):
         python(harness, "play", pack, "--guess", guess, "--boards", 3, "--select", tmp_path / (guess + ".txt"),
                "--times", tmp_path / (guess + ".csv"))
-        (tmp_path / (guess + ".scores")).write_text(run(sys.executable, "-m", "solver", "score",
+        (tmp_path / (guess + ".scores")).write_text(run(sys.executable, "-m", "solver", "score", "--boards",
                                                         tmp_path / (guess + ".txt"), "--pack", pack))
     out = python(harness, "compare", *[tmp_path / name for name in
                                         ("default.scores", "twostep.scores", "default.csv", "twostep.csv")])

@@ -21,7 +21,7 @@ wrapper is the process's policy (player.set_policy).
     python3 tools/experiments/twostep_contest.py compare A.scores B.scores A.csv B.csv
 
 `play` plays the first N boards with no deadline and writes the select list (score it
-with `python3 -m solver score OUT.txt --pack PACK`) and per-board CPU times, wall
+with `python3 -m solver score --boards OUT.txt --pack PACK`) and per-board CPU times, wall
 times, guesses and the guesses the classic rule changed.  `compare` pairs two runs.
 
 The package is imported from this checkout, wherever the harness is run from.
@@ -143,7 +143,7 @@ def budget_run(args):
 
 
 def read_scores(path):
-    """{name: score} and total from `python3 -m solver score` output."""
+    """{name: score} and total from `python3 -m solver score --boards` output."""
     scores, total = {}, None
     with open(path) as f:
         for line in f:

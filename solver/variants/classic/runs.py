@@ -17,6 +17,11 @@ import time
 from .referee import LEVELS, paired, play_games, play_paired, wilson
 
 
+def jobs_text(jobs):
+    """'1 job', '2 jobs'."""
+    return "%d job%s" % (jobs, "" if jobs == 1 else "s")
+
+
 def one_policy(level, first_click, games, seed, jobs, progress=None, guess=None):
     """Play `games` games of `level` with the first click `first_click` (and the guess
     policy `guess`, the player's own if None); the line that reports them."""
@@ -27,9 +32,9 @@ def one_policy(level, first_click, games, seed, jobs, progress=None, guess=None)
     width, height, mines = LEVELS[level]
     return (
         "%s %dx%d/%d first click %s seed %d: won %d of %d games = %.3f%% (95%% interval %.3f%%-%.3f%%), %.1f ms per game, "
-        "slowest move %.0f CPU ms (game %d) (%.0f s wall, %d jobs)"
+        "slowest move %.0f CPU ms (game %d) (%.0f s wall, %s)"
         % (level, width, height, mines, first_click, seed, wins, games, 100.0 * wins / games, 100.0 * low, 100.0 * high,
-           1000.0 * seconds / games, 1000.0 * slowest, slowest_game, wall, jobs)
+           1000.0 * seconds / games, 1000.0 * slowest, slowest_game, wall, jobs_text(jobs))
     )
 
 
@@ -55,8 +60,8 @@ def compared(level, first_click, games, seed, guesses, jobs, progress=None, reus
             seconds.append(played[1][k])
             slowest.append(played[2][k])
     width, height, mines = LEVELS[level]
-    lines = ["%s %dx%d/%d first click %s seed %d, %d games, the same games for every guess policy (%.0f s wall, %d jobs)"
-             % (level, width, height, mines, first_click, seed, games, wall, jobs)]
+    lines = ["%s %dx%d/%d first click %s seed %d, %d games, the same games for every guess policy (%.0f s wall, %s)"
+             % (level, width, height, mines, first_click, seed, games, wall, jobs_text(jobs))]
     lines += _wins_table(guesses, outcomes, seconds, slowest, games) + [""] + _pairs_table(guesses, outcomes)
     if record:
         write_record(record, level, first_click, seed, games, guesses, outcomes)
