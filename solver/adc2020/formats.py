@@ -15,6 +15,8 @@ from collections import namedtuple
 from .shapes import shape_of
 
 MAX_SIDE = 72  # the rules: 1 <= X, Y <= 72
+MAX_BLOCKS = MAX_SIDE * MAX_SIDE  # more blocks than the largest board has cells cannot all be placed
+MAX_DIGITS = 18  # a number written with more digits (leading zeros aside) is refused, never converted
 PLUS = -1  # a '+' cell on an answer's board, as the official checker stores it
 
 Cell = namedtuple("Cell", "dx dy number")  # a cell of a block; number 0: a '+' cell
@@ -48,8 +50,22 @@ def text_lines(text):
     return [line.strip() for line in text.splitlines()]
 
 
+def _int(text, number):
+    """The value of a run of digits; a `FormatError` past MAX_DIGITS digits (CPython
+    refuses to convert more than 4,300, and no number of the rules needs 19)."""
+    if len(text.lstrip("0")) > MAX_DIGITS:
+        raise FormatError("syntax", "line %d: a number of %d digits: at most %d are read"
+                          % (number, len(text.lstrip("0")), MAX_DIGITS))
+    return int(text)
+
+
+def _ints(match, number):
+    """The groups of a match, each a number (`_int`)."""
+    return tuple(_int(group, number) for group in match.groups())
+
+
 def _size(match, number, what):
-    width, height = int(match.group(1)), int(match.group(2))
+    width, height = _ints(match, number)
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise FormatError("check-%s" % what, "line %d: size %dx%d is outside 1x1..%dx%d"
                           % (number, width, height, MAX_SIDE, MAX_SIDE))
@@ -64,7 +80,7 @@ def _cells(line, number, plus):
         if token == "+":
             out.append(plus)
         elif NUMBER.fullmatch(token):
-            out.append(int(token))
+            out.append(_int(token, number))
         else:
             raise FormatError("syntax", "line %d: %r is not a cell (a number or +)" % (number, token[:20]))
     return out
@@ -111,7 +127,7 @@ def read_problem(text):
         head = BLOCK_HEAD.fullmatch(line)
         if head:
             current = _keep(blocks, current)
-            index, width, height = (int(g) for g in head.groups())
+            index, width, height = _ints(head, number)
             if block_num is None or not 1 <= index <= block_num:
                 raise FormatError("check-Q5", "line %d: BLOCK#%d is not a block number 1..%d of BLOCK_NUM"
                                   % (number, index, block_num or 0))
@@ -131,7 +147,10 @@ def read_problem(text):
         elif BLOCK_NUM.fullmatch(line):
             if block_num is not None:
                 raise FormatError("duplicate", "line %d: a second BLOCK_NUM line" % number)
-            block_num = int(BLOCK_NUM.fullmatch(line).group(1))
+            block_num = _int(BLOCK_NUM.fullmatch(line).group(1), number)
+            if block_num > MAX_BLOCKS:
+                raise FormatError("size", "line %d: BLOCK_NUM %d: more blocks than a %dx%d board has cells (%d)"
+                                  % (number, block_num, MAX_SIDE, MAX_SIDE, MAX_BLOCKS))
         else:
             raise FormatError("check-Q7", "line %d: unknown line %r" % (number, line[:40]))
     return _problem(size, block_num, blocks)
@@ -144,7 +163,7 @@ def _problem(size, block_num, blocks):
     if not block_num:
         raise FormatError("check-Q6", "no BLOCK_NUM line, or BLOCK_NUM 0")
     if len(blocks) != block_num:
-        missing = min(set(range(1, block_num + 1)) - set(blocks))
+        missing = next(i for i in range(1, len(blocks) + 2) if i not in blocks)
         raise FormatError("check-Q6", "BLOCK_NUM is %d but %d blocks are defined (BLOCK#%d is missing)"
                           % (block_num, len(blocks), missing))
     ordered = tuple(blocks[i] for i in range(1, block_num + 1))
@@ -176,14 +195,14 @@ def read_answer(text):
         if ANSWER_ID.fullmatch(line):
             if ident is not None:
                 raise FormatError("duplicate", "line %d: a second answer id" % number)
-            ident, in_board = int(ANSWER_ID.fullmatch(line).group(1)), False
+            ident, in_board = _int(ANSWER_ID.fullmatch(line).group(1), number), False
         elif SIZE.fullmatch(line):
             if size:
                 raise FormatError("check-A1", "line %d: a second SIZE line" % number)
             size, in_board = _size(SIZE.fullmatch(line), number, "A2"), True
         elif placed:
             in_board = False
-            index, x, y = (int(g) for g in placed.groups())
+            index, x, y = _ints(placed, number)
             if index in positions:
                 raise FormatError("check-A3", "line %d: BLOCK#%d is placed twice" % (number, index))
             if size is None:

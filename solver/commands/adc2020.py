@@ -3,11 +3,14 @@ generate a problem, draw a problem and its answer."""
 
 import os
 import sys
+import time
 
 from ..adc2020 import formats
 
 MAX_BYTES = 10 * 1024 * 1024  # a problem or answer file past this is refused (72x72 answers are ~20 KB)
 MAX_SECONDS = 24 * 3600.0
+STARTED = time.monotonic()  # when this module was imported: the budget of --seconds counts from about here
+EXIT_SECONDS = 0.3  # kept back from --seconds for writing the answer and ending the process
 
 
 def add_arguments(parser):
@@ -99,7 +102,7 @@ def _check(args):
 
 def _solve(args):
     from ..adc2020 import cpsat
-    from ..adc2020.anytime import solve
+    from ..adc2020.anytime import solve, unsolvable
 
     if not (0 < args.seconds <= MAX_SECONDS):
         print("error: --seconds must be more than 0 and at most %d, got %g" % (MAX_SECONDS, args.seconds), file=sys.stderr)
@@ -115,11 +118,15 @@ def _solve(args):
         return 1
     if not cpsat.available() and not args.no_cpsat and not args.attempts:
         print("note: OR-tools is not installed (pip install '.[adc2020]'): the greedy search runs alone", file=sys.stderr)
-    seconds = None if args.attempts else args.seconds
+    unfit = unsolvable(problem)
+    if unfit:
+        print("error: %s: %s: no answer can exist" % (args.problem, unfit), file=sys.stderr)
+        return 1
+    seconds = None if args.attempts else args.seconds - (time.monotonic() - STARTED) - EXIT_SECONDS
     result = solve(problem, seconds=seconds, attempts=args.attempts, jobs=args.jobs, seed=args.seed,
                    use_cpsat=not args.no_cpsat)
     if result.answer is None:
-        print("error: no valid answer found in %d attempts%s: give more --seconds" % (
+        print("error: no valid answer found in %d attempts%s" % (
             result.attempts, "" if args.attempts else " (%g s)" % args.seconds), file=sys.stderr)
         return 1
     sys.stdout.write(formats.write_answer(result.answer))
