@@ -131,6 +131,12 @@ class Layout:
         x, y = self.pos[end.block]
         return (y + end.dy) * self.width + x + end.dx
 
+    def span(self, wire):
+        """The distance between a wire's terminals (both blocks must be placed)."""
+        first, second = (self.terminal(e) for e in self.puzzle.ends[wire])
+        width = self.width
+        return abs(first % width - second % width) + abs(first // width - second // width)
+
     def area(self):
         x0, y0, x1, y1 = self.bounds
         return (x1 - x0 + 1) * (y1 - y0 + 1)

@@ -245,10 +245,10 @@ def _try(layout, b, x, y, halo, route_now=True):
         layout.left.extend(wires)
         return True
     done = []
-    for wire in sorted(wires, key=lambda w: _span(layout, w)):
+    for wire in sorted(wires, key=lambda w: layout.span(w)):
         first, second = (layout.terminal(e) for e in puzzle.ends[wire])
         held = _hold_last_exits(layout, wire)
-        cells = route(puzzle.grid, layout.free, first, second, limit=_span(layout, wire) + DETOUR)
+        cells = route(puzzle.grid, layout.free, first, second, limit=layout.span(wire) + DETOUR)
         for cell in held:
             layout.free[cell] = 1
         if cells is not None:
@@ -321,11 +321,6 @@ def _touches(layout, b, x, y):
                 return True
     return False
 
-
-def _span(layout, wire):
-    first, second = (layout.terminal(e) for e in layout.puzzle.ends[wire])
-    width = layout.width
-    return abs(first % width - second % width) + abs(first // width - second // width)
 
 
 def _waiting(layout, cell):
