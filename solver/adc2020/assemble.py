@@ -9,12 +9,16 @@ rectangle is smaller.
 """
 
 from .checker import check
+from .jigsaw import lay_out
 from .layout import make_puzzle, to_answer
 from .pack import best_pack
 from .pieces import groups, lone_piece, piece, subproblem
 from .placer import compact, place
+from .spread import inflate
 
 COMPACT_ROUNDS = 2  # moves tried to shrink a group's layout, per block
+GREEDY_FAILURES = 2  # failed greedy layouts of a group after which the jigsaw search takes turns
+SCALES = (1.5, 1.7, 2.0)  # how much farther apart `spread.inflate` puts the blocks of a jigsaw left unrouted
 
 
 class Assembly:
@@ -32,6 +36,7 @@ class Assembly:
             else:
                 self.best.append(lone_piece(problem, group[0]))
         self.puzzles = {}
+        self.failed = {k: 0 for k in self.subs}
         self.turn = 0
 
     def useful(self):
@@ -62,11 +67,43 @@ class Assembly:
         sub, numbers = self.subs[k]
         if k not in self.puzzles:
             self.puzzles[k] = make_puzzle(sub)
-        layout = place(self.puzzles[k], rng, weights=weights, stop=stop)
+        puzzle = self.puzzles[k]
+        if self.failed[k] >= GREEDY_FAILURES and self.failed[k] % 2 == 0:
+            layout = _jigsaw(puzzle, rng, weights, stop)
+        else:
+            layout = place(puzzle, rng, weights=weights, stop=stop)
         if layout is None:
+            self.failed[k] += 1
             return
         compact(layout, rng, rounds=COMPACT_ROUNDS * len(sub.blocks), stop=stop)
         found = piece(self.groups[k], to_answer(layout), numbers)
         kept = self.best[k]
         if kept is None or found.width * found.height < kept.width * kept.height:
             self.best[k] = found
+
+
+def _jigsaw(puzzle, rng, weights, stop):
+    """A complete layout by the jigsaw search; when it stops short, what it laid out
+    moved apart (`spread.inflate`) and the blocks left put by the greedy placer in
+    the room made; or None."""
+    laid = lay_out(puzzle, rng, weights._replace(scarce=True, halo=False), stop)
+    if laid is None:
+        return None
+    layout, complete = laid
+    if complete:
+        return layout
+    x0, y0, x1, y1 = layout.bounds
+    room = ((puzzle.problem.width - 2) / (x1 - x0 + 1), (puzzle.problem.height - 2) / (y1 - y0 + 1))
+    for scale in SCALES:
+        inflated = inflate(layout, (min(scale, room[0]), min(scale, room[1])), stop)
+        if inflated is None:
+            continue
+        unrouted = []
+        done = place(puzzle, rng, weights=weights, stop=stop, layout=inflated, unrouted=unrouted)
+        if done is None and unrouted:  # every block down, a few wires not: all routed again at once
+            done = inflate(unrouted[0], (1.0, 1.0), stop)
+        if done is not None:
+            return done
+        if scale > max(room):
+            break
+    return None
