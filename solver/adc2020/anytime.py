@@ -122,7 +122,7 @@ def _search(problem, role, roles, seed, deadline, attempts, use_cpsat, report, c
     while (attempts is None or done < attempts) and (deadline is None or time.monotonic() < deadline):
         if models_at is not None and time.monotonic() > models_at:
             models_at = None
-            answer = _models(problem, state.best, deadline)
+            answer = _models(problem, state.best, deadline, roles)
             if answer is not None:
                 state.better(answer, report)
             continue
@@ -195,11 +195,12 @@ class _State:
         return to_answer(layout)
 
 
-def _models(problem, answer, deadline):
-    """The CP-SAT models' answer, when smaller than `answer`, else `answer`."""
+def _models(problem, answer, deadline, threads):
+    """The CP-SAT models' answer (searched by `threads` threads: the other workers' greedy
+    attempts cost little beside them), when smaller than `answer`, else `answer`."""
     if sum(len(block.cells) for block in problem.blocks) <= CPSAT_MAX_AREA:
-        answer = _smaller_box(problem, answer, deadline, 1)
-    return _short_frames(problem, answer, deadline, 1, 0)
+        answer = _smaller_box(problem, answer, deadline, threads)
+    return _short_frames(problem, answer, deadline, threads, 0)
 
 
 def _frames(problem):
