@@ -135,7 +135,7 @@ def read_problem(text):
                 raise FormatError("check-Q2", "line %d: BLOCK#%d is %dx%d, no block shape is" % (number, index, width, height))
             current = _BlockText(index, width, height, number)
         elif current:
-            row = _cells(line, number, PLUS)
+            row = _cells(line, number, PLUS) if line.count(",") < current.width else ()  # a long row is not split
             if len(row) != current.width or len(current.rows) == current.height:
                 raise FormatError("check-Q3", "line %d: BLOCK#%d is %dx%d, this row does not fit it"
                                   % (number, current.index, current.width, current.height))
@@ -212,7 +212,7 @@ def read_answer(text):
                                   % (number, index, x, y, size[0], size[1]))
             positions[index] = Position(x, y)
         elif in_board:
-            row = _cells(line, number, PLUS)
+            row = _cells(line, number, PLUS) if line.count(",") < size[0] else ()  # a long row is not split
             if len(row) != size[0] or len(rows) == size[1]:
                 raise FormatError("check-A9", "line %d: the board is %dx%d, this row does not fit it"
                                   % (number, size[0], size[1]))

@@ -144,3 +144,18 @@ def test_every_subcommand_has_a_description_and_one_metavar_style():
             if action.help and "default" in action.help:
                 assert "(default: " in action.help, (name, action.help)
     assert "status 1" in actions["check"].description and "status 2" in actions["check"].description
+
+
+@pytest.mark.parametrize("which", ["problem", "answer"])
+def test_a_row_of_a_million_cells_is_refused_without_splitting_it(which):
+    long_row = ",10" * 1000000
+    problem_text = SAMPLE_Q.replace("0,+,4", "0,+,4" + long_row) if which == "problem" else SAMPLE_Q
+    answer_text = SAMPLE_A.replace(" 3, 3, 3, 3, 3, 3, 3, 0, 0", " 3, 3, 3, 3, 3, 3, 3, 0, 0" + long_row)
+    tracemalloc.start()
+    try:
+        with pytest.raises(FormatError, match="this row does not fit it"):
+            read_problem(problem_text) if which == "problem" else read_answer(answer_text)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 * 1024 * 1024, peak
