@@ -102,31 +102,37 @@ class _BlockText:
         return Block(self.index, self.width, self.height, cells, shape)
 
 
-def _keep(blocks, current):
+def _keep(blocks, current, seen):
     """Keep the block just read (None: nothing was being read); returns None.  A block
     defined twice alike is kept once (the official hiromoto_8 defines BLOCK#1 twice, and
-    the official checker keeps the last); defined twice differently, it is refused."""
+    the official checker keeps the last); defined twice differently, it is refused.
+    `seen` maps a block number to the text of its rows read before (a definition read
+    again alike is not built again)."""
     if current is None:
+        return None
+    text = (current.width, current.height, tuple(tuple(row) for row in current.rows))
+    if seen.get(current.index) == text:
         return None
     block = current.finish()
     if blocks.get(block.index, block) != block:
         raise FormatError("duplicate", "line %d: BLOCK#%d is defined a second time, differently"
                           % (current.line, block.index))
     blocks[block.index] = block
+    seen[block.index] = text
     return None
 
 
 def read_problem(text):
     """The `Problem` of a Q text; a `FormatError` for anything the rules do not allow."""
     size = block_num = None
-    blocks, current = {}, None
+    blocks, current, seen = {}, None, {}
     for number, line in enumerate(text_lines(text) + [""], 1):
         if not line:
-            current = _keep(blocks, current)
+            current = _keep(blocks, current, seen)
             continue
         head = BLOCK_HEAD.fullmatch(line)
         if head:
-            current = _keep(blocks, current)
+            current = _keep(blocks, current, seen)
             index, width, height = _ints(head, number)
             if block_num is None or not 1 <= index <= block_num:
                 raise FormatError("check-Q5", "line %d: BLOCK#%d is not a block number 1..%d of BLOCK_NUM"
