@@ -159,3 +159,13 @@ def test_a_row_of_a_million_cells_is_refused_without_splitting_it(which):
     finally:
         tracemalloc.stop()
     assert peak < 10 * 1024 * 1024, peak
+
+
+def test_a_block_defined_again_alike_is_built_once(monkeypatch):
+    from solver.adc2020 import formats
+
+    built = []
+    real = formats.shape_of
+    monkeypatch.setattr(formats, "shape_of", lambda *args: built.append(args) or real(*args))
+    problem = read_problem("SIZE 72X72\nBLOCK_NUM 1\n" + "\nBLOCK#1 1X1\n+\n" * 1000)
+    assert len(problem.blocks) == 1 and len(built) == 1
