@@ -1,19 +1,25 @@
-"""The anytime solver: greedy attempts (placement and routing in turns, `placer`) with
-other seeds and weights until the budget ends, the smallest valid answer kept; on
-small problems, when OR-tools is installed, the whole-problem CP-SAT model (`cpsat`)
-then looks for a smaller box.  Every answer returned has passed `checker.check`.
+"""The anytime solver: worker processes search, each sending every better answer it
+finds; the smallest valid answer is kept, and when the time is up the workers are
+ended, wherever they are, and that answer returned.  Every answer kept has passed
+`checker.check`.
 
-The budget is a number of attempts (deterministic: what tests use) or seconds of wall
-time (what the command uses); `jobs` processes share the attempts.
+A worker alternates two kinds of attempt: the greedy placer on the whole problem
+(`placer`), and the problem group by group (`assemble`: each group of wired blocks
+laid out alone, the layouts fitted together); on small problems, when OR-tools is
+installed, the first worker also gives the CP-SAT models (`cpsat`, `shortwires`) their
+share of the time.  The budget is a number of attempts (deterministic, in this
+process: what tests use) or seconds of wall time (what the command uses).
 """
 
 import math
+import multiprocessing
+import queue as queues
 import random
 import time
 from collections import namedtuple
-from concurrent.futures import ProcessPoolExecutor
 
 from . import cpsat, shortwires
+from .assemble import Assembly
 from .checker import check
 from .layout import make_puzzle, to_answer
 from .placer import DEFAULT_WEIGHTS, HALO_WEIGHTS, Weights, compact, fill, place
@@ -29,87 +35,172 @@ SPREAD_EVERY = 5  # while nothing valid is found, one attempt in this many sprea
 COMPACT_ROUNDS = 2  # moves tried to shrink a layout found, per block
 COMPACT_WITHIN = 1.15  # a layout is shrunk when at most this much larger than the best so far
 GREEDY_SHARE = 0.3  # of the seconds, when OR-tools is there to use the rest
-FRAME_GROWTH = (1.25, 1.5)
+FRAME_GROWTH = (1.25, 1.5)  # frames of the short-wire model: the blocks' area times these
 # the models are tried on problems of at most this many blocks: on more (hoge31 in
 # 30x30, rand_20x20_80_40 in 20x20 and 23x23) they found nothing in 15-28 s, which the
-# greedy search spends better (docs/measurements/adc2020.md, "The methods, one by one")
+# greedy search spends better (docs/measurements/adc2020.md, "The methods, one by one (2026-11-28)")
 FRAME_MAX_BLOCKS = 50
-BUILT_PER_SECOND = 40000  # model booleans built a second (about 70,000 measured on this machine)  # frames of the short-wire model: the blocks' area times these
+BUILT_PER_SECOND = 40000  # model booleans built a second (about 70,000 measured on this machine)
+COUNT_EVERY = 0.5  # seconds between a worker's counts
+HAND_OVER = 0.25  # seconds before the end when the workers are ended and the best answer taken
+GIVE_UP = 3  # attempts of a kind without a valid answer, while the other kind has some, before it is rarely tried
 
 
 def solve(problem, seconds=None, attempts=None, jobs=1, seed=0, use_cpsat=True):
-    """The smallest valid `Answer` found within `seconds` of wall time or `attempts`
-    greedy attempts (one of the two; a number of attempts is deterministic and leaves
-    the CP-SAT models out), over `jobs` processes, as a `Result`."""
-    start = time.monotonic()
-    deadline = None if seconds is None else start + seconds
-    modelled = use_cpsat and cpsat.available() and deadline is not None and len(problem.blocks) <= FRAME_MAX_BLOCKS
-    greedy_until = start + seconds * GREEDY_SHARE if modelled else deadline
-    answer, tried, found = _greedy(problem, greedy_until, attempts, jobs, seed, 0, None)
-    if modelled:
-        if sum(len(block.cells) for block in problem.blocks) <= CPSAT_MAX_AREA:
-            answer = _smaller_box(problem, answer, deadline, jobs)
-        answer = _short_frames(problem, answer, deadline, jobs, seed)
-        if deadline - time.monotonic() > 1:  # the models ended early: back to the greedy search
-            more, more_tried, more_found = _greedy(problem, deadline, None, jobs, seed, tried, answer)
-            tried, found = tried + more_tried, found + more_found
-            if more is not None and (answer is None or check(problem, more).area < check(problem, answer).area):
-                answer = more
-    if answer is None:
-        return Result(None, None, tried, found)
-    return Result(answer, check(problem, answer).area, tried, found)
+    """The smallest valid `Answer` found within `seconds` of wall time (over `jobs`
+    worker processes, ended when the time is up) or within `attempts` attempts (in this
+    process, deterministic, the CP-SAT models left out), as a `Result`."""
+    if seconds is None:
+        found = []
+        tried, valid = _search(problem, 0, 1, seed, None, attempts, False, lambda answer, area: found.append(answer),
+                               lambda tried, valid: None)
+        best = found[-1] if found else None
+        return Result(best, check(problem, best).area if best else None, tried, valid)
+    deadline = time.monotonic() + seconds - HAND_OVER
+    context = multiprocessing.get_context("fork")
+    channel = context.Queue()
+    workers = [context.Process(target=_worker, args=(problem, k, jobs, seed, deadline, use_cpsat, channel), daemon=True)
+               for k in range(jobs)]
+    for worker in workers:
+        worker.start()
+    best, area, counts, done = None, None, {}, 0
+    floor = sum(len(block.cells) for block in problem.blocks)
+    while done < jobs and time.monotonic() < deadline and not (area is not None and area <= floor):
+        try:
+            kind, role, first, second = channel.get(timeout=max(0.01, min(0.2, deadline - time.monotonic())))
+        except queues.Empty:
+            continue
+        if kind == "answer" and (area is None or first < area):
+            best, area = second, first
+        elif kind != "answer":
+            counts[role] = (first, second)
+            done += kind == "done"
+    for worker in workers:
+        if worker.is_alive():
+            worker.terminate()
+    for worker in workers:
+        worker.join(0.5)
+    return Result(best, area, sum(c[0] for c in counts.values()), sum(c[1] for c in counts.values()))
 
 
-def _greedy(problem, deadline, attempts, jobs, seed, offset, best):
-    """Greedy attempts offset, offset + 1, ... shared by `jobs` processes: the best
-    answer (or `best`, when none is smaller), attempts made, valid ones found."""
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            shares = [None if attempts is None else (attempts + jobs - 1 - k) // jobs for k in range(jobs)]
-            runs = [pool.submit(_attempts, problem, deadline, shares[k], seed, offset + k, jobs, best)
-                    for k in range(jobs)]
-            results = [run.result() for run in runs]
-    else:
-        results = [_attempts(problem, deadline, attempts, seed, offset, 1, best)]
-    winner = min((r for r in results if r.answer is not None), key=lambda r: r.area, default=None)
-    return (winner.answer if winner else best), sum(r.attempts for r in results), sum(r.found for r in results)
+def unsolvable(problem):
+    """Why no answer can exist (the blocks need more cells than the problem's board has,
+    or a block is larger than the board), or None: said before any search."""
+    cells = sum(len(block.cells) for block in problem.blocks)
+    if cells > problem.width * problem.height:
+        return "the blocks fill %d cells, more than the %dx%d board's %d" % (
+            cells, problem.width, problem.height, problem.width * problem.height)
+    for block in problem.blocks:
+        if block.width > problem.width or block.height > problem.height:
+            return "BLOCK#%d is %dx%d, larger than the %dx%d board" % (
+                block.index, block.width, block.height, problem.width, problem.height)
+    return None
 
 
-def _attempts(problem, deadline, attempts, seed, first, step, best=None):
-    """Greedy attempts first, first + step, ... until the deadline or `attempts` of
-    them: the `Result` of the best found (better than `best`, when given), or of none."""
-    puzzle = make_puzzle(problem)
+def _worker(problem, role, roles, seed, deadline, use_cpsat, channel):
+    """A worker process: its search, every better answer sent as ("answer", role, area,
+    answer), its counts now and then as ("count", role, attempts, valid), at the end
+    ("done", role, attempts, valid)."""
+    tried, valid = _search(problem, role, roles, seed, deadline, None, use_cpsat,
+                           lambda answer, area: channel.put(("answer", role, area, answer)),
+                           lambda tried, valid: channel.put(("count", role, tried, valid)))
+    channel.put(("done", role, tried, valid))
+
+
+def _search(problem, role, roles, seed, deadline, attempts, use_cpsat, report, counted):
+    """Attempts role, role + roles, ... until the deadline or `attempts` of them, each
+    better valid answer given to report(answer, area) and the counts, now and then, to
+    counted(attempts, valid); (attempts made, valid ones)."""
     stop = None if deadline is None else (lambda: time.monotonic() > deadline)
-    best_area = check(problem, best).area if best is not None else None
-    done = found = 0
-    given = best
-    index = first
-    packing = problem.wires * 3 <= len(problem.blocks)
-    trouble = [0] * len(problem.blocks)
+    state = _State(problem, seed)
+    modelled = (role == 0 and use_cpsat and cpsat.available() and deadline is not None
+                and len(problem.blocks) <= FRAME_MAX_BLOCKS)
+    models_at = None
+    if modelled:
+        models_at = time.monotonic() + (deadline - time.monotonic()) * GREEDY_SHARE
+    index, done, said = role, 0, time.monotonic()
     while (attempts is None or done < attempts) and (deadline is None or time.monotonic() < deadline):
-        rng = random.Random(seed * 1000003 + index)
-        if best is None and index % SPREAD_EVERY == SPREAD_EVERY - 1:  # nothing yet: the looser way, if it fits
+        if models_at is not None and time.monotonic() > models_at:
+            models_at = None
+            answer = _models(problem, state.best, deadline, roles)
+            if answer is not None:
+                state.better(answer, report)
+            continue
+        answer = state.attempt(index, stop)
+        done += 1
+        index += roles
+        if answer is not None:
+            state.better(answer, report)
+        if time.monotonic() > said + COUNT_EVERY:
+            said = time.monotonic()
+            counted(done, state.valid)
+    return done, state.valid
+
+
+class _State:
+    """What one worker's attempts share: the best answer, the trouble counts of the
+    greedy placer, the group pieces, and how each kind of attempt has fared."""
+
+    def __init__(self, problem, seed):
+        self.problem, self.seed = problem, seed
+        self.puzzle = make_puzzle(problem)
+        self.assembly = Assembly(problem)
+        self.trouble = [0] * len(problem.blocks)
+        self.best, self.best_area, self.valid = None, None, 0
+        self.packing = problem.wires * 3 <= len(problem.blocks)
+        self.fared = {"greedy": [0, 0], "groups": [0, 0]}  # kind -> [attempts, valid]
+
+    def better(self, answer, report):
+        """Keep and report an answer when it is smaller than the best."""
+        area = check(self.problem, answer).area
+        if area is None:  # never expected: the placers keep the rules; a broken answer is dropped
+            return
+        self.valid += 1
+        if self.best_area is None or area < self.best_area:
+            self.best, self.best_area = answer, area
+            report(answer, area)
+
+    def attempt(self, index, stop):
+        """One attempt (its kind chosen by `index` and how the kinds have fared): an
+        answer or None."""
+        rng = random.Random(self.seed * 1000003 + index)
+        kind = "groups" if self.assembly.useful() and index % 2 == 0 else "greedy"
+        other = "greedy" if kind == "groups" else "groups"
+        tried, valid = self.fared[kind]
+        if self.assembly.useful() and tried >= GIVE_UP and not valid and self.fared[other][1] and rng.random() < 0.75:
+            kind = other
+        self.fared[kind][0] += 1
+        if kind == "groups":
+            answer = self.assembly.attempt(rng, SCHEDULE[index // 2 % len(SCHEDULE)], stop)
+        else:
+            answer = self._greedy(index, rng, stop)
+        self.fared[kind][1] += answer is not None
+        return answer
+
+    def _greedy(self, index, rng, stop):
+        """One greedy attempt on the whole problem: an answer or None."""
+        problem, puzzle = self.problem, self.puzzle
+        if self.best is None and index % SPREAD_EVERY == SPREAD_EVERY - 1:  # nothing yet: the looser way, if it fits
             layout = spread(puzzle, 2 if slots_fit(problem, 2) >= len(problem.blocks) else 1, rng, stop=stop)
-        elif packing and index % 2:
-            width, height = _fill_box(problem, best, rng)
+        elif self.packing and index % 2:
+            width, height = _fill_box(problem, self.best, rng)
             layout = fill(puzzle, rng, width, height, stop=stop)
         else:
-            layout = place(puzzle, rng, weights=SCHEDULE[index // (2 if packing else 1) % len(SCHEDULE)], stop=stop,
-                           trouble=trouble)
-        done += 1
-        index += step
+            weights = SCHEDULE[index // (2 if self.packing else 1) % len(SCHEDULE)]
+            layout = place(puzzle, rng, weights=weights, stop=stop, trouble=self.trouble)
         if layout is None:
-            continue
-        if best_area is None or layout.area() < best_area * COMPACT_WITHIN:
+            return None
+        if self.best_area is None or layout.area() < self.best_area * COMPACT_WITHIN:
             compact(layout, rng, rounds=COMPACT_ROUNDS * len(problem.blocks), stop=stop)
-        answer = to_answer(layout)
-        area = check(problem, answer).area
-        if area is None:  # never expected: the placer keeps the rules; a broken answer is dropped
-            continue
-        found += 1
-        if best_area is None or area < best_area:
-            best, best_area = answer, area
-    return Result(None if best is given else best, None if best is given else best_area, done, found)
+        return to_answer(layout)
+
+
+def _models(problem, answer, deadline, threads):
+    """The CP-SAT models' answer (searched by `threads` threads: the other workers' greedy
+    attempts cost little beside them), when smaller than `answer`, else `answer`."""
+    if sum(len(block.cells) for block in problem.blocks) <= CPSAT_MAX_AREA:
+        answer = _smaller_box(problem, answer, deadline, threads)
+    return _short_frames(problem, answer, deadline, threads, 0)
 
 
 def _frames(problem):

@@ -15,6 +15,8 @@ from collections import namedtuple
 from .shapes import shape_of
 
 MAX_SIDE = 72  # the rules: 1 <= X, Y <= 72
+MAX_BLOCKS = MAX_SIDE * MAX_SIDE  # more blocks than the largest board has cells cannot all be placed
+MAX_DIGITS = 18  # a number written with more digits (leading zeros aside) is refused, never converted
 PLUS = -1  # a '+' cell on an answer's board, as the official checker stores it
 
 Cell = namedtuple("Cell", "dx dy number")  # a cell of a block; number 0: a '+' cell
@@ -48,8 +50,22 @@ def text_lines(text):
     return [line.strip() for line in text.splitlines()]
 
 
+def _int(text, number):
+    """The value of a run of digits; a `FormatError` past MAX_DIGITS digits (CPython
+    refuses to convert more than 4,300, and no number of the rules needs 19)."""
+    if len(text.lstrip("0")) > MAX_DIGITS:
+        raise FormatError("syntax", "line %d: a number of %d digits: at most %d are read"
+                          % (number, len(text.lstrip("0")), MAX_DIGITS))
+    return int(text)
+
+
+def _ints(match, number):
+    """The groups of a match, each a number (`_int`)."""
+    return tuple(_int(group, number) for group in match.groups())
+
+
 def _size(match, number, what):
-    width, height = int(match.group(1)), int(match.group(2))
+    width, height = _ints(match, number)
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise FormatError("check-%s" % what, "line %d: size %dx%d is outside 1x1..%dx%d"
                           % (number, width, height, MAX_SIDE, MAX_SIDE))
@@ -64,7 +80,7 @@ def _cells(line, number, plus):
         if token == "+":
             out.append(plus)
         elif NUMBER.fullmatch(token):
-            out.append(int(token))
+            out.append(_int(token, number))
         else:
             raise FormatError("syntax", "line %d: %r is not a cell (a number or +)" % (number, token[:20]))
     return out
@@ -86,32 +102,38 @@ class _BlockText:
         return Block(self.index, self.width, self.height, cells, shape)
 
 
-def _keep(blocks, current):
+def _keep(blocks, current, seen):
     """Keep the block just read (None: nothing was being read); returns None.  A block
     defined twice alike is kept once (the official hiromoto_8 defines BLOCK#1 twice, and
-    the official checker keeps the last); defined twice differently, it is refused."""
+    the official checker keeps the last); defined twice differently, it is refused.
+    `seen` maps a block number to the text of its rows read before (a definition read
+    again alike is not built again)."""
     if current is None:
+        return None
+    text = (current.width, current.height, tuple(tuple(row) for row in current.rows))
+    if seen.get(current.index) == text:
         return None
     block = current.finish()
     if blocks.get(block.index, block) != block:
         raise FormatError("duplicate", "line %d: BLOCK#%d is defined a second time, differently"
                           % (current.line, block.index))
     blocks[block.index] = block
+    seen[block.index] = text
     return None
 
 
 def read_problem(text):
     """The `Problem` of a Q text; a `FormatError` for anything the rules do not allow."""
     size = block_num = None
-    blocks, current = {}, None
+    blocks, current, seen = {}, None, {}
     for number, line in enumerate(text_lines(text) + [""], 1):
         if not line:
-            current = _keep(blocks, current)
+            current = _keep(blocks, current, seen)
             continue
         head = BLOCK_HEAD.fullmatch(line)
         if head:
-            current = _keep(blocks, current)
-            index, width, height = (int(g) for g in head.groups())
+            current = _keep(blocks, current, seen)
+            index, width, height = _ints(head, number)
             if block_num is None or not 1 <= index <= block_num:
                 raise FormatError("check-Q5", "line %d: BLOCK#%d is not a block number 1..%d of BLOCK_NUM"
                                   % (number, index, block_num or 0))
@@ -119,7 +141,7 @@ def read_problem(text):
                 raise FormatError("check-Q2", "line %d: BLOCK#%d is %dx%d, no block shape is" % (number, index, width, height))
             current = _BlockText(index, width, height, number)
         elif current:
-            row = _cells(line, number, PLUS)
+            row = _cells(line, number, PLUS) if line.count(",") < current.width else ()  # a long row is not split
             if len(row) != current.width or len(current.rows) == current.height:
                 raise FormatError("check-Q3", "line %d: BLOCK#%d is %dx%d, this row does not fit it"
                                   % (number, current.index, current.width, current.height))
@@ -131,7 +153,10 @@ def read_problem(text):
         elif BLOCK_NUM.fullmatch(line):
             if block_num is not None:
                 raise FormatError("duplicate", "line %d: a second BLOCK_NUM line" % number)
-            block_num = int(BLOCK_NUM.fullmatch(line).group(1))
+            block_num = _int(BLOCK_NUM.fullmatch(line).group(1), number)
+            if block_num > MAX_BLOCKS:
+                raise FormatError("size", "line %d: BLOCK_NUM %d: more blocks than a %dx%d board has cells (%d)"
+                                  % (number, block_num, MAX_SIDE, MAX_SIDE, MAX_BLOCKS))
         else:
             raise FormatError("check-Q7", "line %d: unknown line %r" % (number, line[:40]))
     return _problem(size, block_num, blocks)
@@ -144,7 +169,7 @@ def _problem(size, block_num, blocks):
     if not block_num:
         raise FormatError("check-Q6", "no BLOCK_NUM line, or BLOCK_NUM 0")
     if len(blocks) != block_num:
-        missing = min(set(range(1, block_num + 1)) - set(blocks))
+        missing = next(i for i in range(1, len(blocks) + 2) if i not in blocks)
         raise FormatError("check-Q6", "BLOCK_NUM is %d but %d blocks are defined (BLOCK#%d is missing)"
                           % (block_num, len(blocks), missing))
     ordered = tuple(blocks[i] for i in range(1, block_num + 1))
@@ -176,14 +201,14 @@ def read_answer(text):
         if ANSWER_ID.fullmatch(line):
             if ident is not None:
                 raise FormatError("duplicate", "line %d: a second answer id" % number)
-            ident, in_board = int(ANSWER_ID.fullmatch(line).group(1)), False
+            ident, in_board = _int(ANSWER_ID.fullmatch(line).group(1), number), False
         elif SIZE.fullmatch(line):
             if size:
                 raise FormatError("check-A1", "line %d: a second SIZE line" % number)
             size, in_board = _size(SIZE.fullmatch(line), number, "A2"), True
         elif placed:
             in_board = False
-            index, x, y = (int(g) for g in placed.groups())
+            index, x, y = _ints(placed, number)
             if index in positions:
                 raise FormatError("check-A3", "line %d: BLOCK#%d is placed twice" % (number, index))
             if size is None:
@@ -193,7 +218,7 @@ def read_answer(text):
                                   % (number, index, x, y, size[0], size[1]))
             positions[index] = Position(x, y)
         elif in_board:
-            row = _cells(line, number, PLUS)
+            row = _cells(line, number, PLUS) if line.count(",") < size[0] else ()  # a long row is not split
             if len(row) != size[0] or len(rows) == size[1]:
                 raise FormatError("check-A9", "line %d: the board is %dx%d, this row does not fit it"
                                   % (number, size[0], size[1]))

@@ -91,3 +91,42 @@ def _cut(placed, board, width, height):
     problem = Problem(MAX_SIDE, MAX_SIDE, tuple(blocks), wires)
     rows = tuple(tuple(board[y * width:(y + 1) * width]) for y in range(height))
     return Generated(problem, Answer(1, width, height, rows, tuple(positions)))
+
+
+def jigsaw(width, height, wires, seed=0):
+    """A `Generated` problem cut from a filled rectangle: tetrominoes dropped at random,
+    every cell left a monomino, then up to `wires` wires each joining two touching cells
+    of different blocks (wires of no cell): the answer fills its width x height box."""
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE and width * height <= 1000 and 0 <= wires <= 2000):
+        raise ValueError("cannot cut a %dx%d jigsaw with %d wires" % (width, height, wires))
+    rng = random.Random(seed)
+    board = [0] * (width * height)
+    owner = [None] * (width * height)
+    placed = []
+    names = sorted(name for name in MASKS if name != "z0")
+    for _ in range(width * height):
+        name = rng.choice(names)
+        rows = MASKS[name]
+        if len(rows[0]) > width or len(rows) > height:
+            continue
+        x, y = rng.randrange(width - len(rows[0]) + 1), rng.randrange(height - len(rows) + 1)
+        cells = [(y + dy) * width + x + dx for dx, dy in SHAPE_CELLS[name]]
+        if not any(board[c] for c in cells):
+            for c in cells:
+                board[c], owner[c] = PLUS, len(placed)
+            placed.append((name, x, y))
+    for c in range(width * height):
+        if not board[c]:
+            board[c], owner[c] = PLUS, len(placed)
+            placed.append(("z0", c % width, c // width))
+    grid = make_grid(width, height)
+    pairs = [(c, n) for c in range(width * height) for n in grid.near[c] if c < n and owner[c] != owner[n]]
+    rng.shuffle(pairs)
+    number = 0
+    for first, second in pairs:
+        if number == wires:
+            break
+        if board[first] == PLUS and board[second] == PLUS:
+            number += 1
+            board[first] = board[second] = number
+    return _cut(placed, board, width, height)

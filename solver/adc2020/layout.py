@@ -15,7 +15,7 @@ from .router import make_grid
 End = namedtuple("End", "block dx dy")  # a wire's terminal: on block `block` at offset (dx, dy)
 Puzzle = namedtuple("Puzzle", "problem grid cells ends links")
 # cells[b]: ((dx, dy, number), ...) of block b (0-based); ends[wire]: (End, End);
-# links[b]: the wires with a terminal on block b
+# links[b]: the wires with a terminal on block b, each once
 
 FREE, BLOCK, WIRE = 0, 1, 2
 
@@ -31,7 +31,8 @@ def make_puzzle(problem, width=None, height=None):
         for c in block.cells:
             if c.number:
                 ends[c.number] += (End(b, c.dx, c.dy),)
-                links[b].append(c.number)
+                if c.number not in links[b]:  # a wire with both ends on one block is listed once
+                    links[b].append(c.number)
     grid = make_grid(width or 2 * problem.width + 1, height or 2 * problem.height + 1)
     return Puzzle(problem, grid, cells, tuple(ends), tuple(tuple(w) for w in links))
 
@@ -129,6 +130,12 @@ class Layout:
         """The cell of a wire's `End` (its block must be placed)."""
         x, y = self.pos[end.block]
         return (y + end.dy) * self.width + x + end.dx
+
+    def span(self, wire):
+        """The distance between a wire's terminals (both blocks must be placed)."""
+        first, second = (self.terminal(e) for e in self.puzzle.ends[wire])
+        width = self.width
+        return abs(first % width - second % width) + abs(first // width - second // width)
 
     def area(self):
         x0, y0, x1, y1 = self.bounds

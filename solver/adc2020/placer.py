@@ -14,11 +14,15 @@ with other seeds, orders and boxes.
 
 from collections import namedtuple
 
-from .layout import BLOCK, FREE, Layout
+from .layout import Layout
+from .liveness import _hold_last_exits, _pockets_alive, _terminals_alive, _touches, _unfit
 from .repair import route_left
 from .router import route
 
-Weights = namedtuple("Weights", "wire contact noise halo")
+Weights = namedtuple("Weights", "wire contact noise halo ahead scarce", defaults=(0.0, False))
+# ahead: the weight of the wire a block not yet down will need to join this one to the
+# others it is wired to (a cycle of wires closes short when its blocks are put near);
+# scarce: the next block is the one with the fewest places left (`_scarcest_block`)
 # halo: a block touches another only where two terminals of one wire meet, so that
 # free cells run round every block and every wire can be routed (looser, surer)
 DEFAULT_WEIGHTS = Weights(wire=2.0, contact=1.0, noise=0.5, halo=False)
@@ -27,7 +31,6 @@ RING = ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2), (1, 
 MAX_TRIED = 40  # candidates routed before a block gives up on the near ones
 SPREAD_SAMPLE = 300  # positions scored when a block touches nothing already down
 DETOUR = 8  # a wire may be this much longer than the distance between its terminals
-POCKET = 24  # free cells a waiting terminal may be shut in with, at most, and still be dead
 EVERYWHERE_TRIED = 60  # positions routed by the last resort
 BLOCK_REACH = 3  # how far from a block put the waiting terminals are checked for pockets
 LOOSE_TRIED = 300  # positions a block whose wires are left to the end tries, at most
@@ -36,27 +39,42 @@ REPLACE_TRIED = 80  # positions a moved block tries
 TROUBLE_WEIGHT = 0.5  # links a failure of a block counts for, when it picks the next block
 
 
-def place(puzzle, rng, box=None, weights=DEFAULT_WEIGHTS, start=None, stop=None, trouble=None):
+def place(puzzle, rng, box=None, weights=DEFAULT_WEIGHTS, start=None, stop=None, trouble=None, unrouted=None,
+          layout=None):
     """One greedy attempt: a complete `Layout` (every block down, every wire routed), or
     None when a block finds no place (or stop(), asked before each block, is true).
     `box` (x0, y0, x1, y1) bounds everything; `start` is the first block (default: one
     wired most, drawn by `rng`).  `trouble` (a list, a count per block, kept across
     attempts): the blocks that made attempts fail go down earlier in the next ones
-    (each failure adds one to the blocks it blames)."""
-    layout = Layout(puzzle, box)
-    layout.stop = stop
-    if start is None and box is None:
-        start = max(range(len(puzzle.cells)), key=lambda b: (len(puzzle.links[b]), rng.random()))
-    if start is not None:
-        block = puzzle.problem.blocks[start]
-        x0, y0, x1, y1 = layout.box
-        layout.put(start, (x0 + x1 + 1 - block.width) // 2, (y0 + y1 + 1 - block.height) // 2)
+    (each failure adds one to the blocks it blames).  `unrouted` (a list): a layout
+    with every block down but wires that would not route is appended to it.  `layout`:
+    a layout to go on from (the blocks down on it stay, their wires routed)."""
     count = len(puzzle.cells)
+    if layout is None:
+        layout = Layout(puzzle, box)
+        if start is None and box is None:
+            start = max(range(count), key=lambda b: (len(puzzle.links[b]), rng.random()))
+        if start is not None:
+            block = puzzle.problem.blocks[start]
+            x0, y0, x1, y1 = layout.box
+            layout.put(start, (x0 + x1 + 1 - block.width) // 2, (y0 + y1 + 1 - block.height) // 2)
+    layout.stop = stop
+    down = [b for b in range(count) if layout.pos[b] is not None and b != start]
     links = [0] * count  # wires from each block to blocks already down
+    for b in down:
+        for wire in puzzle.links[b]:
+            for end in puzzle.ends[wire]:
+                if end.block != b:
+                    links[end.block] += 1
     degree = [len(w) for w in puzzle.links]
     trouble = trouble if trouble is not None else [0] * count
-    placed = 0
-    nxt = start if start is not None else max(range(count), key=lambda b: (degree[b], rng.random()))
+    placed = len(down)
+    if start is not None:
+        nxt = start
+    elif down:
+        nxt = _next_block(layout, links, degree, trouble, rng) if placed < count else None
+    else:
+        nxt = max(range(count), key=lambda b: (degree[b], rng.random()))
     while nxt is not None:
         if stop is not None and stop():
             return None
@@ -68,7 +86,12 @@ def place(puzzle, rng, box=None, weights=DEFAULT_WEIGHTS, start=None, stop=None,
             for end in puzzle.ends[wire]:
                 if end.block != nxt:
                     links[end.block] += 1
-        nxt = _next_block(layout, links, degree, trouble, rng) if placed < count else None
+        if placed == count:
+            nxt = None
+        elif weights.scarce:
+            nxt = _scarcest_block(layout, links, degree, rng)
+        else:
+            nxt = _next_block(layout, links, degree, trouble, rng)
     failed = route_left(layout)
     for _ in range(REPLACES * len(layout.left)):
         if failed is None or failed < 0 or layout.stopped() or not _replace(layout, failed, rng, weights):
@@ -78,6 +101,8 @@ def place(puzzle, rng, box=None, weights=DEFAULT_WEIGHTS, start=None, stop=None,
         return layout
     for end in puzzle.ends[failed] if failed > 0 else ():
         trouble[end.block] += 1
+    if unrouted is not None:
+        unrouted.append(layout)
     return None
 
 
@@ -120,6 +145,22 @@ def _next_block(layout, links, degree, trouble, rng):
     for b, pos in enumerate(layout.pos):
         if pos is None:
             key = (links[b] + (TROUBLE_WEIGHT * trouble[b] if links[b] else 0), degree[b], rng.random())
+            if best_key is None or key > best_key:
+                best, best_key = b, key
+    return best
+
+
+def _scarcest_block(layout, links, degree, rng):
+    """The block to put next, as a jigsaw is done: of the blocks wired to those down,
+    the one with the fewest places beside its partners (a place taken by another first
+    may be its last), then wired most to those down; none wired, the most wired."""
+    best, best_key = None, None
+    for b, pos in enumerate(layout.pos):
+        if pos is None:
+            if links[b]:
+                key = (1, -len(_candidates(layout, b, rng)), links[b], degree[b], rng.random())
+            else:
+                key = (0, 0, 0, degree[b], rng.random())
             if best_key is None or key > best_key:
                 best, best_key = b, key
     return best
@@ -220,11 +261,29 @@ def _score(layout, b, x, y, rng, weights):
                 contact += 1
         if number:
             for end in puzzle.ends[number]:
-                if end.block != b and layout.pos[end.block] is not None:
+                if end.block == b:
+                    continue
+                if layout.pos[end.block] is not None:
                     px, py = layout.pos[end.block]
                     wire += abs(px + end.dx - cx) + abs(py + end.dy - cy) - 1
+                elif weights.ahead:
+                    wire += weights.ahead * _ahead(layout, b, end, cx, cy)
     area = (bx1 - bx0 + 1) * (by1 - by0 + 1)
     return area + weights.wire * wire - weights.contact * contact + weights.noise * rng.random()
+
+
+def _ahead(layout, b, end, cx, cy):
+    """The wire cells block end.block (not down), joined to b's terminal at (cx, cy) at
+    `end`, will need at least to reach the blocks down it is wired to besides b."""
+    puzzle, extra = layout.puzzle, 0
+    for wire in puzzle.links[end.block]:
+        mine, theirs = puzzle.ends[wire] if puzzle.ends[wire][0].block == end.block else puzzle.ends[wire][::-1]
+        if theirs.block == b or theirs.block == end.block or layout.pos[theirs.block] is None:
+            continue
+        px, py = layout.pos[theirs.block]
+        reach = abs(mine.dx - end.dx) + abs(mine.dy - end.dy) + 2  # from b's terminal through the block
+        extra += max(0, abs(px + theirs.dx - cx) + abs(py + theirs.dy - cy) - reach)
+    return extra
 
 
 def _try(layout, b, x, y, halo, route_now=True):
@@ -235,9 +294,12 @@ def _try(layout, b, x, y, halo, route_now=True):
     bounds = layout.bounds
     if halo and _touches(layout, b, x, y):
         return False
+    footprint = [(y + dy) * layout.width + x + dx for dx, dy, _ in puzzle.cells[b]]
+    unfit = _unfit(layout, footprint, BLOCK_REACH)
     layout.put(b, x, y)
     wires = [w for w in puzzle.links[b] if all(layout.pos[e.block] is not None for e in puzzle.ends[w])]
-    if not _terminals_alive(layout, b) or not _pockets_alive(layout, _cells_of(layout, b), BLOCK_REACH):
+    if (not _terminals_alive(layout, b) or not _pockets_alive(layout, footprint, BLOCK_REACH)
+            or not _unfit(layout, footprint, BLOCK_REACH) <= unfit):
         layout.take(b)
         layout.bounds = bounds
         return False
@@ -245,15 +307,16 @@ def _try(layout, b, x, y, halo, route_now=True):
         layout.left.extend(wires)
         return True
     done = []
-    for wire in sorted(wires, key=lambda w: _span(layout, w)):
+    for wire in sorted(wires, key=lambda w: layout.span(w)):
         first, second = (layout.terminal(e) for e in puzzle.ends[wire])
         held = _hold_last_exits(layout, wire)
-        cells = route(puzzle.grid, layout.free, first, second, limit=_span(layout, wire) + DETOUR)
+        cells = route(puzzle.grid, layout.free, first, second, limit=layout.span(wire) + DETOUR)
         for cell in held:
             layout.free[cell] = 1
         if cells is not None:
+            unfit = _unfit(layout, cells)
             layout.lay(wire, cells)
-            if not layout.within(*layout.bounds) or not _pockets_alive(layout, cells):
+            if not layout.within(*layout.bounds) or not _pockets_alive(layout, cells) or not _unfit(layout, cells) <= unfit:
                 layout.lift(wire)
                 cells = None
         if cells is None:
@@ -264,112 +327,6 @@ def _try(layout, b, x, y, halo, route_now=True):
             return False
         done.append(wire)
     return True
-
-
-def _pockets_alive(layout, cells, reach=1):
-    """Whether every waiting terminal within `reach` of new `cells` (a wire's, a
-    block's) still opens on more than a small pocket of free cells (a ring closed
-    round a terminal whose wire is not laid shuts it in)."""
-    if not cells:
-        return True
-    width, near = layout.width, layout.puzzle.grid.near
-    xs = [c % width for c in cells]
-    ys = [c // width for c in cells]
-    for y in range(min(ys) - reach, max(ys) + reach + 1):
-        for x in range(min(xs) - reach, max(xs) + reach + 1):
-            cell = y * width + x
-            if 0 <= x < width and 0 <= cell < len(layout.kind) and _waiting(layout, cell):
-                number = layout.value[cell]
-                if any(layout.value[n] == number for n in near[cell]):
-                    continue
-                if all(_pocket(layout, n) for n in near[cell] if layout.free[n]):
-                    return False
-    return True
-
-
-def _pocket(layout, start):
-    """Whether the free cells reached from `start` are a pocket: at most POCKET of them,
-    none outside the rectangle around everything down."""
-    x0, y0, x1, y1 = layout.bounds
-    width, near, free = layout.width, layout.puzzle.grid.near, layout.free
-    seen, todo = {start}, [start]
-    while todo:
-        cell = todo.pop()
-        x, y = cell % width, cell // width
-        if not (x0 < x < x1 and y0 < y < y1) or len(seen) > POCKET:
-            return False
-        for n in near[cell]:
-            if free[n] and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return True
-
-
-def _cells_of(layout, b):
-    """The cells block b covers where it is."""
-    x, y = layout.pos[b]
-    return [(y + dy) * layout.width + x + dx for dx, dy, _ in layout.puzzle.cells[b]]
-
-
-def _touches(layout, b, x, y):
-    """Whether block b at (x, y) would touch another block other than terminal to
-    terminal of one wire."""
-    width, kind, value, near = layout.width, layout.kind, layout.value, layout.puzzle.grid.near
-    for dx, dy, number in layout.puzzle.cells[b]:
-        for n in near[(y + dy) * width + x + dx]:
-            if kind[n] == BLOCK and (not number or value[n] != number):
-                return True
-    return False
-
-
-def _span(layout, wire):
-    first, second = (layout.terminal(e) for e in layout.puzzle.ends[wire])
-    width = layout.width
-    return abs(first % width - second % width) + abs(first // width - second // width)
-
-
-def _waiting(layout, cell):
-    """Whether `cell` is a terminal whose wire is not yet laid (its partner not down,
-    or its wire left to the end)."""
-    return layout.kind[cell] == BLOCK and layout.value[cell] > 0 and layout.value[cell] not in layout.paths
-
-
-def _terminals_alive(layout, b):
-    """Whether every waiting terminal on or beside block b keeps a free neighbour or
-    touches its partner."""
-    near, width = layout.puzzle.grid.near, layout.width
-    x, y = layout.pos[b]
-    seen = set()
-    for dx, dy, _ in layout.puzzle.cells[b]:
-        cell = (y + dy) * width + x + dx
-        for other in (cell,) + near[cell]:
-            if other in seen or not _waiting(layout, other):
-                continue
-            seen.add(other)
-            number = layout.value[other]
-            if not any(layout.kind[n] == FREE and layout.free[n] or layout.value[n] == number for n in near[other]):
-                return False
-    return True
-
-
-def _hold_last_exits(layout, wire):
-    """Mark busy, for one routing, the last free neighbour of every other waiting
-    terminal (a wire through it would shut that terminal in); the cells marked."""
-    held = []
-    near, free, value = layout.puzzle.grid.near, layout.free, layout.value
-    for number, ends in enumerate(layout.puzzle.ends):
-        if not ends or number == wire or number in layout.paths:
-            continue
-        for end in ends:
-            if layout.pos[end.block] is None:
-                continue
-            cell = layout.terminal(end)
-            exits = [n for n in near[cell] if free[n]]
-            if len(exits) == 1 and not any(value[n] == number for n in near[cell]):
-                free[exits[0]] = 0
-                held.append(exits[0])
-    return held
-
 
 
 def fill(puzzle, rng, width, height, stop=None):

@@ -19,7 +19,7 @@ def route_left(layout):
     """Route every wire of Layout.left: None when all were (the layout holds them), else
     the wire that could not be routed (the layout is left part-done: the wires not yet
     routed are in Layout.left)."""
-    queue = sorted(layout.left, key=lambda w: _span(layout, w))
+    queue = sorted(layout.left, key=lambda w: layout.span(w))
     layout.left = []
     budget = ROUNDS * len(queue) + 1
     while queue:
@@ -44,15 +44,10 @@ def route_left(layout):
             victims = {layout.value[c] for c in cells if layout.kind[c] == WIRE}
             for victim in victims:
                 layout.lift(victim)
-            queue.extend(sorted(victims, key=lambda w: _span(layout, w)))
+            queue.extend(sorted(victims, key=lambda w: layout.span(w)))
         layout.lay(wire, cells)
     return None if layout.within(*layout.bounds) else -1
 
-
-def _span(layout, wire):
-    first, second = (layout.terminal(e) for e in layout.puzzle.ends[wire])
-    width = layout.width
-    return abs(first % width - second % width) + abs(first // width - second // width)
 
 
 def _window(layout):

@@ -10,12 +10,14 @@ length may, and `shortcut` cuts them.
 
 import heapq
 from collections import namedtuple
+from functools import lru_cache
 
 Grid = namedtuple("Grid", "width height near")  # near[cell]: tuple of its 4-neighbours
 
 
+@lru_cache(maxsize=16)
 def make_grid(width, height):
-    """The `Grid` of a width x height board."""
+    """The `Grid` of a width x height board (made once a size: grids are not changed)."""
     near = []
     for y in range(height):
         for x in range(width):

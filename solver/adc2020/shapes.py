@@ -40,10 +40,9 @@ def mask_cells(rows):
 SHAPE_CELLS = {name: mask_cells(rows) for name, rows in MASKS.items()}
 
 
+SHAPE_OF = {(len(rows[0]), len(rows), SHAPE_CELLS[name]): name for name, rows in MASKS.items()}
+
+
 def shape_of(width, height, cells):
     """The name of the shape whose WxH mask is exactly `cells` ((dx, dy) pairs), or None."""
-    cells = frozenset(cells)
-    for name, rows in MASKS.items():
-        if len(rows) == height and len(rows[0]) == width and SHAPE_CELLS[name] == cells:
-            return name
-    return None
+    return SHAPE_OF.get((width, height, frozenset(cells)))

@@ -14,6 +14,8 @@ import math
 from .layout import Layout
 from .repair import negotiate
 
+INFLATE_REACH = 6  # how far from its scaled place a block is moved, at most, when that place is taken
+
 SLOT = 4  # the largest block's side
 SWAPS_PER_BLOCK = 400  # moves tried to shorten the wires, a block
 
@@ -102,3 +104,28 @@ def _walk(puzzle):
                         seen[end.block] = True
                         queue.append(end.block)
     return order
+
+
+def inflate(placed, scale, stop=None):
+    """A `Layout` with the blocks down on `placed` where they were but `scale` (across,
+    down) times as far apart, each moved to the nearest free place when its own is
+    taken, and every wire between them routed again at once by negotiation (lanes open
+    between blocks that touched, so the wires of a layout nearly routed settle); None
+    when a block finds no place or the wires do not settle."""
+    puzzle = placed.puzzle
+    layout = Layout(puzzle)
+    layout.stop = stop
+    x0, y0, x1, y1 = placed.bounds
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    mx, my = layout.width // 2, layout.height // 2
+    down = [b for b, pos in enumerate(placed.pos) if pos is not None]
+    order = sorted(down, key=lambda b: abs(placed.pos[b][0] - cx) + abs(placed.pos[b][1] - cy))
+    for b in order:
+        px, py = placed.pos[b]
+        x, y = mx + round((px - cx) * scale[0]), my + round((py - cy) * scale[1])
+        spot = next(((x + dx, y + dy) for reach in range(INFLATE_REACH + 1) for dx in range(-reach, reach + 1)
+                     for dy in (reach - abs(dx), abs(dx) - reach) if layout.fits(b, x + dx, y + dy)), None)
+        if spot is None:
+            return None
+        layout.put(b, *spot)
+    return layout if negotiate(layout) else None

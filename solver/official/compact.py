@@ -32,8 +32,8 @@ other names as they are, then each board's mines, one bit a cell.
 >>> packed = compact_boards([board])
 >>> packed.startswith(MAGIC)
 True
->>> pack = read_compact(packed)
->>> pack.board(0).digits, pack.name(0), pack.lost, pack.messages
+>>> read = read_compact(packed)
+>>> read.board(0).digits, read.name(0), read.lost, read.messages
 ('910', 'board_3x1_1_1_none', 0, [])
 
 Only the judge and the writers of packs read a board's mines: the player gets what
