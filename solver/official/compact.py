@@ -73,15 +73,15 @@ _VALUES = bytes(ALPHABET.index(c) if c in ALPHABET else 255 for c in map(chr, ra
 # whose density changes board by board (docs/design.md, "The compact form")
 LZMA_OPTIONS = {"lc": 0, "lp": 0, "pb": 0, "dict_size": 1 << 22}
 
-_FIRST_LINE = re.compile(
+# The patterns are strings that `re` compiles on first use and keeps: a run of a text
+# pack needs neither, and compiling them at import cost every start half a millisecond.
+_FIRST_LINE = (
     r"%s (\d{1,9}) boards (\d{1,9}) chunks (\d{1,9}) codec (\w+) layout (lf|crlf) (\d) (\d) exact ([01]) crc ([0-9a-f]{8})$"
     % re.escape(MAGIC)
 )
 # a chunk's line, with the line break before it (a literal start: the search skips ahead
 # at C speed through megabytes of garbage, where a ^ of MULTILINE tries every character)
-_CHUNK_LINE = re.compile(
-    r"\nchunk (\d{1,9}) boards (\d{1,9}) bytes (\d{1,10}) packed (\d{1,10}) crc ([0-9a-f]{8})[ \t\r]*(?=\n|\Z)"
-)
+_CHUNK_LINE = r"\nchunk (\d{1,9}) boards (\d{1,9}) bytes (\d{1,10}) packed (\d{1,10}) crc ([0-9a-f]{8})[ \t\r]*(?=\n|\Z)"
 
 Layout = namedtuple("Layout", "eol gap tail")
 Layout.__doc__ = """How a pack's text is laid out: its line break ("\\n" or "\\r\\n"), the blank
@@ -254,7 +254,7 @@ def read_compact(text, more=None):
     joined = text.find("\n" + MAGIC, end)
     body_end = len(text) if joined < 0 else joined
     messages = []
-    fields = _FIRST_LINE.match(first)
+    fields = re.compile(_FIRST_LINE).match(first)
     total = layout = None
     exact, codec = False, "lzma"
     if fields is None or "%08x" % zlib.crc32(first[: first.rfind(" crc ")].encode("ascii", "replace")) != fields.group(9):
@@ -297,7 +297,7 @@ def _read_chunks(text, start, end, unpack, messages, more=None):
     chunks left unread once more() said stop, as their lines count them); a message for
     each chunk that is not intact."""
     chunks, expected, line, counted = [], 0, 1, 0
-    matches = _CHUNK_LINE.finditer(text, start, end)
+    matches = re.compile(_CHUNK_LINE).finditer(text, start, end)
     match = next(matches, None)
     if match is None and re.compile(r"\S").search(text, start, end):
         messages.append("line 2: no chunk line: the compact pack holds no board")

@@ -153,3 +153,15 @@ def test_adc2020_table_solves_and_checks_a_problem(tmp_path):
 def test_same_decisions_hashes_a_part():
     out = python(TOOLS / "same_decisions.py", ".", "checkio")
     assert re.fullmatch(r"checkio 500 games, seed 1: \d+ won, moves [0-9a-f]{16}\n", out), out
+
+
+def test_the_plan_profile_and_its_simulation(tiny_pack, tmp_path):
+    profile = tmp_path / "profile.tsv"
+    profile.write_text(python(TOOLS / "experiments" / "plan_profile.py", env=tiny_pack))
+    lines = profile.read_text().splitlines()
+    assert len(lines) == 12 and all(len(line.split("\t")) == 15 for line in lines)
+    out = python(TOOLS / "experiments" / "plan_simulate.py", profile, "--seconds", "0.001", "1")
+    rows = [line for line in out.splitlines() if re.match(r"\| \d", line)]
+    assert len(rows) == 2
+    header, shaped, held, oracle, stops = rows[1].strip("|").split("|")[1:]
+    assert float(oracle) >= float(header)  # (the oracle is never below a plan, with all the time)
