@@ -15,7 +15,7 @@ MODULES = sorted(
     if path.name not in ("__main__.py",)
 )
 TEACHING = ("solver.engine.counting", "solver.engine.deduce", "solver.engine.probability",
-            "solver.contest.records", "solver.engine.memories")
+            "solver.contest.records", "solver.engine.memories", "solver.official.compact", "solver.engine.policy")
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -75,7 +75,7 @@ def stall_rule(rows, capacity):
         return row["t"], row["s"]
 
     best = {False: 0.0, True: 0.0}  # without the stops (the header cut alone), with them
-    for cut in (0, 200, 400, 600, 800, 1000, 1200, 1500, 2000, 2500, 3000):
+    for cut in range(0, 4001, 50):
         for price in (0, 100, 200, 300, 400, 500, 700, 900, 1200, 1600):
             used = points = 0.0
             for row in test:

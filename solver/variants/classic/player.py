@@ -62,7 +62,14 @@ PERFECT_WORK = 200000  # work of one perfect-play search (perfect.py's units, th
 
 
 class ClassicPlayer:
-    """One game of classic Minesweeper, seen only through what opens."""
+    """One game of classic Minesweeper, seen only through what opens.
+
+    >>> game = ClassicPlayer(9, 9, 10)  # beginner: width, height and mines are all it is told
+    >>> game.next_click()  # the classic first click
+    (0, 0)
+    >>> game.opened({(0, 0): 0, (1, 0): 1, (0, 1): 1, (1, 1): 2})  # what that click opened
+    >>> x, y = game.next_click()  # a cell known to be safe, else its best guess
+    """
 
     def __init__(self, width, height, mines, guess=DEFAULT_POLICY):
         if not all(type(v) is int for v in (width, height, mines)):
