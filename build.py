@@ -125,16 +125,17 @@ MAX_BAKED_BYTES = 16 << 20
 
 
 def _read_pack(path):
-    """The text of the pack to bake, or BuildError saying why it cannot be had."""
+    """The text of the pack to bake (read as the entry reads one: solver/official/lines.py),
+    or BuildError saying why it cannot be had."""
+    from solver.official.lines import TooLarge, read_text
+
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BAKED_BYTES + 1)
+        text = read_text(path, MAX_BAKED_BYTES)
     except OSError as exc:
         raise BuildError("--pack %s: %s" % (path, exc.strerror)) from None
-    if len(data) > MAX_BAKED_BYTES:
+    except TooLarge:
         raise BuildError("--pack %s: more than %d MB (compact it first: python -m solver compact)" % (
-            path, MAX_BAKED_BYTES >> 20))
-    text = data.decode("utf-8", errors="replace")
+            path, MAX_BAKED_BYTES >> 20)) from None
     if not text.strip():
         raise BuildError("--pack %s is empty" % path)
     return text
