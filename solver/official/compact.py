@@ -20,7 +20,7 @@ of the line itself) makes every reader of packs take the file as compact.  Board
 go into chunks of at most CHUNK_MOST_BOARDS, each compressed on its own (`codec`: lzma, or
 zlib where lzma is missing) and checked by the CRC-32 of its bytes, so a damaged file
 loses only the chunks it damages: `read_compact` plays what is proven intact and says
-what was lost.  A chunk's bytes are columns (`_chunk_bytes`): each board's kind
+what was lost.  A chunk's bytes are columns (official/columns.py): each board's kind
 (header form, whether its name is the official one, the name's mode), widths,
 heights, mine counts, the seeds of official names as what they add to the previous
 seed past its mine count (the official generator's draws: a handful of values),
@@ -42,15 +42,14 @@ the judge reveals (official/judge.py), as from a text pack.
 
 import re
 import zlib
-from array import array
 from collections import namedtuple
 from itertools import accumulate, compress, repeat
-from operator import add, floordiv, is_, mul, not_
-from sys import byteorder
+from operator import is_
 
 from ..grid.geometry import geometry
 from ..grid.planes import digits_of, planes_of_mines
 from .board import Board, board_header, name_facts
+from .columns import read_columns
 
 MAGIC = "%adc-compact-pack"
 VERSION = 1
@@ -58,7 +57,6 @@ CHUNK_MOST_BOARDS = 2000  # boards a chunk at most...
 CHUNK_MOST_CELLS = 1 << 21  # ...and cells (a chunk's bytes stay under a megabyte)
 LINE_CHARACTERS = 1000  # of base 85 to a line
 FIRST_LINE_MOST = 300  # characters of the first line read (a longer one is damaged)
-MODES_KEPT = 63  # official names' modes a chunk tells by number (six bits); others are written out
 CODECS = ("lzma", "zlib")
 # What a chunk may unpack to, per board: its columns and its mines (a 100 x 100 board at most)
 MOST_BYTES_A_BOARD = 16 + 100 * 100 // 8
@@ -108,13 +106,6 @@ def layout_text(boards, layout):
     return (eol * (layout.gap + 1)).join(parts) + eol * layout.tail if parts else ""
 
 
-def map_order(widths, heights, counts):
-    """The order the chunk's mines are written in: by mine density (then by position):
-    lzma codes bits of like density together better (a percent less)."""
-    densities = list(map(floordiv, map((4096).__mul__, counts), map(mul, widths, heights)))
-    return sorted(range(len(counts)), key=densities.__getitem__)  # (a stable sort: then by position)
-
-
 def decode85(text):
     """The bytes of base-85 `text` (a multiple of five characters), or ValueError: the
     five digits of every group are added up at once, each group in a 32-bit lane of one
@@ -137,12 +128,6 @@ def decode85(text):
 def is_compact(text):
     """Whether a text is in the compact form (its first line says so)."""
     return text.startswith(MAGIC) or text.startswith("\ufeff" + MAGIC)
-
-
-Chunk = namedtuple("Chunk", "kinds widths heights counts modes seeds names offsets maps")
-Chunk.__doc__ = """The columns of one chunk, as read: each board's kind, width, height, mine
-count, the mode and seed of its official name (None: its name is in `names`), where its
-mines begin in `maps`, and the mines' bytes."""
 
 
 class CompactPack:
@@ -342,7 +327,7 @@ def _chunk(text, start, stop, boards, size, packed, crc, unpack):
     if len(raw) != size or "%08x" % zlib.crc32(raw) != crc:
         return "its data fails its checksum"
     try:
-        return _columns(raw, boards)
+        return read_columns(raw, boards)
     except (ValueError, IndexError, UnicodeDecodeError):
         return "its columns do not read"
 
@@ -355,64 +340,3 @@ def _lzma_errors():
     return (lzma.LZMAError,)
 
 
-def _columns(raw, n):
-    """The Chunk of a chunk's bytes (n boards), or ValueError/IndexError if they do not
-    add up.  Column by column, in C-level loops (map, accumulate): this runs before a
-    contest run's workers start."""
-    modes, at = [], 1
-    for _ in range(raw[0]):
-        length = int.from_bytes(raw[at : at + 2], "little")
-        modes.append(raw[at + 2 : at + 2 + length].decode("utf-8", "surrogatepass"))
-        at += 2 + length
-    kinds, widths, heights, counts = (list(raw[at + i * n : at + (i + 1) * n]) for i in range(4))
-    at += 4 * n
-    official = list(compress(range(n), map((2).__and__, kinds)))
-    steps = list(raw[at : at + len(official)])
-    at += len(official)
-    at = _widen(counts, raw, at, "H")
-    at = _widen(steps, raw, at, "I")
-    names, seeds = [None] * n, [None] * n
-    for k in compress(range(n), map(not_, map((2).__and__, kinds))):  # names written out (none in an official pack)
-        length = int.from_bytes(raw[at : at + 2], "little")
-        names[k] = raw[at + 2 : at + 2 + length].decode("utf-8", "surrogatepass")
-        at += 2 + length
-    if len(kinds) != n or len(counts) != n or len(steps) != len(official) or not all(widths) or not all(heights):
-        raise ValueError("the columns do not add up")
-    # an official seed is the one before, past that board's mines and its draw, plus its step
-    before = [-1] + [counts[k] for k in official[:-1]]
-    for k, seed in zip(official, accumulate(map(add, map(_unzigzag, steps), map((1).__add__, before)))):
-        seeds[k] = seed
-    order = map_order(widths, heights, counts)
-    cells = list(map(mul, widths, heights))
-    starts = list(accumulate([at] + [(cells[k] + 7) >> 3 for k in order]))
-    if starts[-1] != len(raw):
-        raise ValueError("the mines do not add up")
-    offsets = list(map(starts.__getitem__, sorted(range(n), key=order.__getitem__)))  # (where each board's mines begin)
-    named = [modes[kind >> 2] if kind & 2 else None for kind in kinds]
-    return Chunk(kinds, widths, heights, counts, named, seeds, names, offsets, raw)
-
-
-def _unzigzag(number):
-    return number >> 1 if not number & 1 else -((number + 1) >> 1)
-
-
-def _widen(column, raw, at, code):
-    """Put the wide numbers (from `at` in `raw`) where the one-byte column holds 255;
-    where the wide numbers end."""
-    wide = column.count(255)
-    if wide:
-        size = 2 if code == "H" else 4
-        for k, number in zip([k for k, c in enumerate(column) if c == 255], _numbers(code, raw[at : at + size * wide])):
-            column[k] = number
-        at += size * wide
-    return at
-
-
-def _numbers(code, data):
-    numbers = array(code)
-    if numbers.itemsize != {"H": 2, "I": 4}[code]:
-        numbers = array("L" if code == "I" else code)
-    numbers.frombytes(data)
-    if byteorder != "little":
-        numbers.byteswap()
-    return numbers.tolist()

@@ -24,7 +24,7 @@ SOLVER_DIR = Path(__file__).resolve().parents[2] / "solver"
 # replay page, which draws the whole board after play (its beliefs are the
 # player's recorded Steps).
 MAY_READ_CELLS = {
-    "official.board", "official.packs", "official.compact", "official.compacting", "official.judge", "official.rules",
+    "official.board", "official.packs", "official.compact", "official.compacting", "official.columns", "official.judge", "official.rules",
     "official.generator",
     "official.scorer", "contest.batch", "lab.bench", "pages.replay",
 }
