@@ -92,8 +92,6 @@ def test_every_default_is_written_one_way():
 # An option may name another thing in another command: split writes a folder where
 # compact writes a file; classic's rules are other games' than the contests'.
 METAVARS_THAT_DIFFER = {"--out", "--rule"}
-# (command, option) held apart for now: the adc2020 commands are another branch's work
-# (its `-o/--output OUTPUT` is report's and replay's `-o/--output FILE`)
 
 
 def test_an_option_of_several_commands_is_written_one_way():

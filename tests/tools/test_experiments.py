@@ -144,9 +144,10 @@ def test_twostep_contest_plays_compares_and_runs_a_budget(tmp_path):
     assert re.search(r"^boards \d+/10 .* budget 1\.000$", budgeted, re.M), budgeted
 
 
+# --attempts: the same answer however slow the machine (no test decides by the clock)
 @pytest.mark.skipif(not (SHARED / "adc2020" / "today1_Q.txt").exists(), reason="the ADC2020 problems are not in ../shared/data")
 def test_adc2020_table_solves_and_checks_a_problem(tmp_path):
-    out = python(TOOLS / "experiments" / "adc2020_table.py", "--seconds", 1, "--jobs", 1, "--out", tmp_path, "today1")
+    out = python(TOOLS / "experiments" / "adc2020_table.py", "--attempts", 20, "--jobs", 1, "--out", tmp_path, "today1")
     assert re.search(r"^\| today1 \| 5 \| 4 \| yes \| 30 \| \d+ \| [\d.]+ \|$", out, re.M), out
 
 

@@ -28,6 +28,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("names", nargs="*")
     parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--attempts", type=int, help="the solver's deterministic --attempts N instead of --seconds")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", default="/tmp/adc2020_answers")
     parser.add_argument("--lock", help="run each problem under flock LOCK nice -n 10")
@@ -42,8 +43,8 @@ def main():
         q = DATA / (name + "_Q.txt")
         problem = read_problem(q.read_text())
         reference = check_texts(q.read_text(), (DATA / (name + "_A.txt")).read_text()).area
-        command = [sys.executable, "-m", "solver", "adc2020", "solve", str(q), "--seconds", str(args.seconds),
-                   "--jobs", str(args.jobs)]
+        budget = ["--attempts", str(args.attempts)] if args.attempts else ["--seconds", str(args.seconds)]
+        command = [sys.executable, "-m", "solver", "adc2020", "solve", str(q)] + budget + ["--jobs", str(args.jobs)]
         if args.lock:  # the command's own wall time, the wait for the lock left out
             command = ["flock", args.lock, "nice", "-n", "10", "/usr/bin/time", "-f", "%e"] + command
         start = time.monotonic()
