@@ -1,4 +1,4 @@
-"""Tests for the classic Minesweeper player (solver.variants.classic.player).
+"""Tests for the classic Minesweeper player (solver.variants.classic.player, its guesses).
 
 The player's guesses are checked against an independent exhaustive solver on tiny
 boards (tests/support/tiny_games.py): every mine layout that fits what has opened,
@@ -19,6 +19,7 @@ from solver.engine.layouts import Layouts
 from solver.engine.twostep import SCENE_NODES, WINDOW, Look, scene_of
 from solver.grid.bitset import cells_of, popcount
 from solver.variants.classic import ClassicPlayer
+from solver.variants.classic import guesses as classic_guesses
 from solver.variants.classic import player as classic_player
 from solver.variants.classic.pairs import doomed_shares, fifty_influence, fifty_scan, shapes_at, unresolvable_pair
 from solver.variants.classic.perfect import Perfect, list_layouts
@@ -227,7 +228,7 @@ def guesses_of(width, height, mines, guess, seeds, first=0):
             if position is not None and not player.safe:
                 layouts = Layouts(player.geo.masks, position, player.counter)
                 if layouts.exact and unresolvable_pair(player.geo.masks, width, position.unknown, position.mines, layouts) is None:
-                    if layouts.weight > classic_player.PERFECT_LAYOUTS:
+                    if layouts.weight > classic_guesses.PERFECT_LAYOUTS:
                         yield player, position, player._two_step(position, layouts)
             x, y = player.next_click()
             cell = y * width + x
@@ -347,7 +348,7 @@ def test_the_fifty_scan_skips_only_cells_no_counted_shape_can_hold():
 def test_a_walled_in_region_is_played_perfectly(width, height, mines, monkeypatch):
     """With whole-board perfect play off, a region move (a walled-in component of
     fixed mine count, played perfectly on its own) is worth the optimum of the game."""
-    monkeypatch.setattr(classic_player, "PERFECT_LAYOUTS", 0)
+    monkeypatch.setattr(classic_guesses, "PERFECT_LAYOUTS", 0)
     tiny = TinyGame(width, height, mines)
     rng = random.Random(width * 31 + mines)
     found = 0

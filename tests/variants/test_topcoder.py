@@ -13,8 +13,9 @@ import sys
 
 import pytest
 
+from solver.variants.topcoder.guesses import MOVE_LOOK_NODES
 from solver.variants.topcoder.harness import Case, Game, JavaSha1Prng, make_case, parse_seeds, play_inprocess, values_of
-from solver.variants.topcoder.player import MOVE_LOOK_NODES, SETTINGS, Player, keep_guessing, parse_guess, score_of
+from solver.variants.topcoder.player import SETTINGS, Player, keep_guessing, parse_guess, score_of
 from solver.variants.topcoder.stdio import parse_answer, play_stdio
 
 PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -10,7 +10,7 @@
             cells so credited as candidates (pairs.py)
   full      + a safer cell certainly safe whenever the choice is, played first
   regions   + perfect play in a walled-in region whose mine count is fixed, before
-            the two-step guess (the player's _region_move)
+            the two-step guess (guesses.py, `Guessing._region_move`)
 
 A policy may carry the look's settings: 'full:progress=0.052:blend=3'
 (engine.twostep.LookSettings).  Each can be measured against the others on the same

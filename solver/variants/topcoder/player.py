@@ -20,19 +20,18 @@ by (mines hit + 1).  Hitting a mine does not end the game.  Flags score nothing,
 this player never flags.  A STOP as the very first move scores 0.  The limit is 10 s
 of think time per test.
 
-The player opens every cell the engine proves safe (single digits, pairs, then exact
-enumeration with the global mine count, `probability.estimate`).  A component too
-big for the node budget is left out of the count (its cells join the free interior,
-which keeps every certainty sound) and its safest-looking cells get windowed
-estimates: the constraints nearest the cell, counted exactly.  At a dead end it
-either guesses or stops, whichever has the larger expected final score
-(`keep_guessing`).  The guess (`guess`, POLICIES): "progress" takes low mine
-probability, then the digit's expected progress; "twostep", the default, looks two
-steps deep among the near-safest cells with the engine's two-step look
-(engine/twostep.py, on this board's neighbourhoods): the cell whose value best keeps
-the next guess safe, its work counted and bounded per move and per game
-(docs/twostep_topcoder.md).  Budgets shrink as
-the think time, as reported by the tester, runs out.
+This module owns the game's rules and bounds, the player's settings, its moves and
+what is certain.  The player opens every cell the engine proves safe (single digits,
+pairs, then exact enumeration with the global mine count, `probability.estimate`).
+A component too big for the node budget is left out of the count (its cells join
+the free interior, which keeps every certainty sound) and its safest-looking cells
+get windowed estimates (windows.py).  At a dead end it either guesses or stops,
+whichever has the larger expected final score (`keep_guessing`).  The guess
+(guesses.py, its base class `Guessing`; `guess`, POLICIES): "progress" takes low
+mine probability, then the digit's expected progress; "twostep", the default, looks
+two steps deep among the near-safest cells with the engine's two-step look
+(docs/twostep_topcoder.md).  Budgets shrink as the think time, as reported by the
+tester, runs out.
 
 It shares the engine with the contest player (constraints, the deduction steps, counting
 with its memory of component shapes, probability.estimate) but keeps its own loop and
@@ -46,12 +45,13 @@ from collections import namedtuple
 
 from ...engine.counting import count_solutions
 from ...engine.frontier import components_of, constraints_of, covered
-from ...engine.layouts import layouts_weight
-from ...engine.probability import cell_probabilities, estimate, mine_count_odds
+from ...engine.probability import estimate
 from ...engine.steps import Position, pairs_step, single_digits
-from ...engine.twostep import Look, OutOfWork, Scene, choose, parse_settings
+from ...engine.twostep import parse_settings
 from ...grid.bitset import cells_of, popcount
 from ...grid.geometry import geometry
+from .guesses import GAME_LOOK_NODES, Guessing
+from .windows import refine
 
 Counted = namedtuple("Counted", "position rough refined counts")
 Counted.__doc__ = """What the Player's budgeted count learnt beyond certainties: the
@@ -82,28 +82,12 @@ def mine_bounds(side):
 NODES_BY_TIME_SHARE = ((0.35, 30000), (0.6, 6000), (0.8, 1000), (0.9, 150))
 STOP_SHARE = 0.88  # past this share of the limit no more guesses (known safe cells still open)
 
-# components too big to count: windows of nearby constraints around the cells that
-# look safest (by local density), each counted exactly within WINDOW_NODES nodes
-WINDOW_CANDIDATES = 30
-WINDOW_CONSTRAINTS = 12
-WINDOW_NODES = 3000
-
-# guess choice (see Player._choose); measured on seeds 1-300 with the stop test:
-# a wider near-safest band and a larger progress weight both paid
-NEAR_SAFEST = 0.12
-PROGRESS_WEIGHT = 0.2
-PROGRESS_CAP = 3.0
-LOOKAHEAD_CELLS = 8
-
-# the guess policies (Player's `guess`): "progress", the choice above; "twostep", the
-# engine's two-step look (engine/twostep.py) over the Topcoder neighbourhoods
-# among the near-safest cells (see Player._two_step), the "progress" pick when the
-# position is not counted exactly or the look's work is spent
+# the guess policies (Player's `guess`): "progress", the choice of Guessing._choose;
+# "twostep", the engine's two-step look (engine/twostep.py) over the Topcoder
+# neighbourhoods among the near-safest cells (see Guessing._two_step), the "progress"
+# pick when the position is not counted exactly or the look's work is spent
 POLICIES = ("progress", "twostep")
 DEFAULT_POLICY = "twostep"  # the stronger on seeds 1-100 (docs/measurements/topcoder.md, "The two-step guess")
-TWO_STEP_CANDIDATES = 10  # cells looked at two steps deep, safest first
-MOVE_LOOK_NODES = 200000  # work of one two-step guess (engine/twostep.py units, nodes)
-GAME_LOOK_NODES = 2000000  # work of all the two-step guesses of a game
 
 # the stop test (see keep_guessing): the share of the closed safe cells a successful
 # guess is worth, fitted on always-guess games of seeds 1-300 (stopping where this
@@ -137,32 +121,6 @@ def keep_guessing(p, safe_opened, safe_total, hits, share=UNLOCK_CELL_SHARE):
     return (1.0 - p) * gain * (hits + 2) > p * f
 
 
-def expected_progress(cell_unknown, dist, touching):
-    """Expected number of cells a revealed digit would make certain, over its values.
-
-    dist[m]: the odds that m of the cell's undecided neighbours `cell_unknown` are mines
-    (what its digit would then say, less its known mines); that alone, or against an
-    overlapping constraint (the pairs step), may settle cells.
-    """
-    size = len(dist) - 1
-    expected = 0.0
-    for mines, weight in enumerate(dist):
-        if weight < 1e-9:
-            continue
-        if mines == 0 or mines == size:
-            expected += weight * size
-            continue
-        settled = 0
-        for cells, need in touching:
-            # the pairs step both ways between (cell_unknown, mines) and (cells, need)
-            only_new = cell_unknown & ~cells
-            only_old = cells & ~cell_unknown
-            if need - mines == popcount(only_old) or mines - need == popcount(only_new):
-                settled |= only_new | only_old
-        expected += weight * popcount(settled)
-    return expected
-
-
 def parse_guess(text):
     """The look's settings (engine.twostep.LookSettings) of a guess policy
     'twostep[:KEY=VALUE...]' (progress, blend, window; offedge is read and unused),
@@ -175,7 +133,7 @@ def parse_guess(text):
     return parse_settings(settings.split(":") if sep else [], text)
 
 
-class Player:
+class Player(Guessing):
     """One game's knowledge and moves.
 
     reveal(cell, guess) -> the cell's value, or None for a mine; `guess` says whether
@@ -283,185 +241,10 @@ class Player:
             found &= ~rough
         refined = {}
         if rough and not safe and not found:
-            safe, refined = self._refine(constraints, rough, unknown, mines_left, budget)
+            safe, refined = refine(constraints, rough, unknown, mines_left, budget, self.clock, STOP_SHARE * self.time_limit)
         counts = None if self.look_settings is None else [count_solutions(component, budget) for component in components]  # remembered: no new search
         position = Position(constraints, components, unknown, interior, self.mines, mines_left, result)
         return safe, found, Counted(position, rough, refined, counts)
-
-    @staticmethod
-    def _local_density(constraints, cells):
-        """{cell: mean of need / room over the constraints on it}, a rough ranking."""
-        sums = {}
-        for around, need in constraints:
-            if around & cells:
-                density = need / popcount(around)
-                for c in cells_of(around & cells):
-                    total, count = sums.get(c, (0.0, 0))
-                    sums[c] = (total + density, count + 1)
-        return {c: total / count for c, (total, count) in sums.items()}
-
-    def _refine(self, constraints, rough, unknown, mines_left, budget):
-        """Windowed probabilities for cells of components too big to count.
-
-        For a few of the cells that look safest, count exactly the constraints near
-        the cell (a breadth-first window over shared cells) and treat every other
-        undecided cell as free.  Dropping constraints only adds solutions, so a cell
-        safe in the window is safe for certain.  Returns (certain safe, {cell: p}).
-        """
-        by_cell = {}
-        for index, (cells, _) in enumerate(constraints):
-            for c in cells_of(cells):
-                by_cell.setdefault(c, []).append(index)
-        crude = self._local_density(constraints, rough)
-        order = sorted(cells_of(rough), key=lambda c: (crude.get(c, 1.0), c))
-        refined = {}
-        done = 0
-        tried = 0
-        window_budget = min(WINDOW_NODES, budget)
-        for x in order:
-            if tried >= WINDOW_CANDIDATES or self.clock() > STOP_SHARE * self.time_limit:
-                break
-            if done >> x & 1:
-                continue
-            tried += 1
-            size = WINDOW_CONSTRAINTS
-            while size >= 2:
-                window = self._window(constraints, by_cell, x, size)
-                parts = components_of([constraints[j] for j in window])
-                if all(count_solutions(part, window_budget) is not None for part in parts):
-                    break
-                size = size * 2 // 3
-            else:
-                continue
-            cells = 0
-            for j in window:
-                cells |= constraints[j][0]
-            rest = unknown & ~cells
-            sub = estimate(parts, rest, popcount(rest), mines_left, window_budget)
-            if sub.safe & cells:
-                return sub.safe & cells, {}
-            members = set(window)
-            for mask, p in zip(sub.class_masks, sub.class_probs):
-                for c in cells_of(mask):
-                    if c == x or (c not in refined and all(j in members for j in by_cell.get(c, ()))):
-                        refined[c] = p
-                        done |= 1 << c
-        return 0, refined
-
-    @staticmethod
-    def _window(constraints, by_cell, x, size):
-        """Indices of up to `size` constraints around cell x, nearest (by overlap) first."""
-        chosen = list(by_cell.get(x, ()))[:size]
-        seen = set(chosen)
-        head = 0
-        while head < len(chosen) and len(chosen) < size:
-            for c in cells_of(constraints[chosen[head]][0]):
-                for j in by_cell[c]:
-                    if j not in seen and len(chosen) < size:
-                        seen.add(j)
-                        chosen.append(j)
-            head += 1
-        return chosen
-
-    # ------------------------------------------------------------------ guessing
-
-    def _choose(self, counted, unknown):
-        """(cell, p) of the guess in a Counted position.
-
-        Cells within NEAR_SAFEST of the least mine probability compete on (1 - p)
-        times a bonus for progress: how many cells the digit they would show is
-        expected to settle at once (expected_progress; a zero settles all its
-        neighbours).  Only the LOOKAHEAD_CELLS with the fewest closed neighbours are
-        looked at closely.
-        """
-        position, refined, rough = counted.position, counted.refined, counted.rough
-        result, constraints = position.estimate, position.constraints
-        masks = self.geo.masks
-        probs = cell_probabilities(result, self.geo.size, position.interior)
-        p_interior = result.interior_prob
-        # crude estimates of uncounted components only ranked the windows: use the windows
-        usable = unknown & ~rough
-        for c, p in refined.items():
-            probs[c] = p
-            usable |= 1 << c
-        candidates = [(p, c) for c, p in enumerate(probs) if p is not None and usable >> c & 1]
-        if not candidates and rough:  # no window could be counted: rank by local density
-            crude = self._local_density(constraints, rough)
-            candidates = [(p, c) for c, p in crude.items() if unknown >> c & 1]
-        if not candidates:
-            return None
-        lowest = min(p for p, _ in candidates)
-        near = [(popcount(masks[c] & unknown), p, c) for p, c in candidates if p <= lowest + NEAR_SAFEST]
-        if len(near) > LOOKAHEAD_CELLS:
-            near.sort()
-            near = near[:LOOKAHEAD_CELLS]
-        by_cell = {}
-        for cells, need in constraints:
-            for c in cells_of(cells):
-                by_cell.setdefault(c, []).append((cells, need))
-        best = None
-        for _, p, c in near:
-            around = masks[c] & unknown
-            neighbour = [probs[n] if probs[n] is not None else p_interior or 0.0 for n in cells_of(around)]
-            touching = {}
-            for n in cells_of(around):
-                for cells, need in by_cell.get(n, ()):
-                    touching[cells] = need
-            progress = expected_progress(around, mine_count_odds(neighbour), list(touching.items()))
-            merit = (1.0 - p) * (1.0 + PROGRESS_WEIGHT * min(progress, PROGRESS_CAP))
-            key = (merit, -c)
-            if best is None or key > best[0]:
-                best = (key, c, p)
-        cell, p = best[1], best[2]
-        if self.look_settings is not None and not rough and not refined and result.exact and self.look_left > 0:
-            safety = {c: 1.0 - q for q, c in candidates}
-            chosen = self._two_step(counted, unknown, safety, cell)
-            if chosen is not None:
-                cell, p = chosen, 1.0 - safety[chosen]
-        return cell, p
-
-    def _two_step(self, counted, unknown, safety, pick):
-        """The two-step guess (engine/twostep.py, with this board's neighbourhoods):
-        among `pick` (the "progress" policy's) and the TWO_STEP_CANDIDATES safest living
-        cells whose safety is within the policy's window of the best living safety,
-        the one of most expected next safety: the sum over the values v it may show
-        of P(safe and shows v) times the safety of the best living cells after v
-        (blended with the second best, certain cells at 1).  None when the look
-        cannot run; its work is counted against MOVE_LOOK_NODES and the game's
-        GAME_LOOK_NODES, so the same position gives the same click."""
-        masks = self.geo.masks
-        position = counted.position
-        weight = layouts_weight(counted.counts, popcount(position.interior), position.mines_left)
-        if not weight:
-            return None
-        scene = Scene(position.constraints, position.components, counted.counts, unknown, position.interior, position.mines_left,
-                      weight, position.estimate)
-        budget = min(MOVE_LOOK_NODES, self.look_left)
-        look = Look(masks, {}, self.look_memo, budget, self.dead_memo, self.look_settings)
-        try:
-            try:
-                top, _ = look.best_two(scene)
-                if not top:
-                    return None
-                floor = self.look_settings.window * top[0] - 1e-9
-                ranked = sorted((c for c, s in safety.items() if s >= floor), key=lambda c: (-round(safety[c], 9), popcount(masks[c] & unknown), c))
-                candidates = [pick]
-                for c in ranked:
-                    if len(candidates) > TWO_STEP_CANDIDATES:
-                        break
-                    if c != pick and look.living(scene, c):
-                        candidates.append(c)
-            except OutOfWork:
-                return None
-            if len(candidates) == 1:
-                return None
-            candidates.sort(key=lambda c: (-round(safety[c], 9), popcount(masks[c] & unknown), c))
-            chosen = choose(look, scene, candidates, safety, {})
-            if chosen is not None:
-                self.looks += 1
-            return chosen
-        finally:
-            self.look_left -= budget - look.left
 
     # ------------------------------------------------------------------ the game
 
