@@ -12,7 +12,6 @@ cell, the boards by mine density (`map_order`).
 """
 
 import re
-from array import array
 from collections import namedtuple
 from itertools import accumulate, compress
 from operator import add, floordiv, mul, not_
@@ -34,6 +33,7 @@ mines begin in `maps`, and the mines' bytes."""
 
 def chunk_bytes(boards):
     """The columns of a chunk of boards (see the module's docstring), as bytes."""
+    from array import array  # here, not at the top: importing it costs the entry's start 0.7 ms
     modes, kinds, widths, heights, counts, steps, names, maps = {}, bytearray(), bytearray(), bytearray(), [], [], [], []
     seed, before = 0, -1  # the previous official name's seed and mine count
     for board in boards:
@@ -147,6 +147,8 @@ def _widen(column, raw, at, code):
 
 
 def _numbers(code, data):
+    from array import array  # (see chunk_bytes)
+
     numbers = array(code)
     if numbers.itemsize != {"H": 2, "I": 4}[code]:
         numbers = array("L" if code == "I" else code)
