@@ -228,9 +228,10 @@ def read_compact(text, more=None):
     be read at all (another version's, an unknown codec).  Damage costs the chunks it
     touches: a chunk whose line, length, packing or CRC is wrong is left out, with one
     message naming it and its line; text after a second first line (two packs joined)
-    is left out with one message.  more(), if given, is asked between chunks: once it
-    is false the chunks not yet read are left out, with one message (a run's deadline:
-    a file of garbage costs its time, not the run's).  Time and memory grow with the
+    is left out with one message.  more(), if given, is asked between chunks (the first
+    is always read: a run whose deadline passed while it started still has boards to
+    play): once it is false the chunks not yet read are left out, with one message (a
+    run's deadline: a file of garbage costs its time, not the run's).  Time and memory grow with the
     text once, whatever it holds: no line is copied longer than a chunk's data."""
     at = 1 if text.startswith("\ufeff") else 0
     end = text.find("\n", at)
@@ -286,13 +287,14 @@ def _read_chunks(text, start, end, unpack, messages, more=None):
     match = next(matches, None)
     if match is None and re.compile(r"\S").search(text, start, end):
         messages.append("line 2: no chunk line: the compact pack holds no board")
+    first = match
     while match is not None:
         following = next(matches, None)
         line += text.count("\n", counted, match.start() + 1)  # (counted on from the chunk before: once in all)
         counted = match.start() + 1
         index, boards, size, packed = (int(match.group(g)) for g in (1, 2, 3, 4))
         where = "line %d: chunk %d (%d boards)" % (line, index, boards)
-        if more is not None and not more():  # (a long pack, not a damaged one: its rest is counted)
+        if more is not None and match is not first and not more():  # (a long pack, not a damaged one: its rest is counted)
             return chunks, boards + sum(int(rest.group(2)) for rest in ([following] if following else [])) + sum(
                 int(rest.group(2)) for rest in matches)
         if index != expected:

@@ -226,4 +226,13 @@ def test_reading_stops_between_chunks_when_told():
         text = compact_boards(MIDDLE)
     asked = []
     pack = read_compact(text, more=lambda: len(asked) < 3 and not asked.append(1))
-    assert pack.count == 15 and pack.unread == 45 and pack.lost == 0 and pack.messages == [] and not pack.exact
+    assert pack.count == 20 and pack.unread == 40 and pack.lost == 0 and pack.messages == [] and not pack.exact
+
+
+def test_the_first_chunk_is_read_even_past_the_deadline():
+    # an interpreter with no frozen code compiles the source first: at a session's
+    # budget of 0.177 s the deadline had passed before the first chunk, and no board was played
+    with chunks_of(5):
+        text = compact_boards(MIDDLE)
+    pack = read_compact(text, more=lambda: False)
+    assert pack.count == 5 and pack.unread == 55 and pack.board(0).digits == MIDDLE[0].digits
