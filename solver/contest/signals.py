@@ -7,7 +7,10 @@ own process).  Workers ignore them (`ignore_stop_signals`): the parent stops its
 workers itself (contest/workers.py).
 """
 
-import signal
+# The C module under `signal`: its functions and numbers, without the enum classes
+# `signal` makes of them, which cost every start of the entry 0.7-1 ms
+# (docs/measurements/startup.md, "What the start costs").
+import _signal as signal
 
 STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # what ends a run (those this platform has)
 _SIGNALLED = []  # the stop signals received (stop_on_signals)
@@ -43,11 +46,11 @@ def stopped():
 
 
 def signal_name(signum):
-    """SIGINT for signal 2 (or 'signal N' for a number this platform does not name)."""
-    try:
-        return signal.Signals(signum).name
-    except ValueError:
-        return "signal %d" % signum
+    """SIGINT for signal 2: the name of a stop signal, else 'signal N'."""
+    for name in STOP_SIGNALS:
+        if getattr(signal, name, None) == signum:
+            return name
+    return "signal %d" % signum
 
 
 def stop_note(signum):

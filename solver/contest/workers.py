@@ -20,10 +20,10 @@ process, without pipes.  A record is a tuple whose first item is the board's ind
 the pack; `batch` makes and reads them.
 """
 
+import _signal as signal  # (as contest/signals.py: no enum classes at start)
 import marshal
 import os
 import select
-import signal
 import time
 
 from .signals import Stopped, ignore_stop_signals, stoppable, stopped

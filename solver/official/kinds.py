@@ -28,7 +28,7 @@ LINES_LOOKED = 1000  # a file that shows no row or click under a header by then 
 # start of the line as the page's removeEmptyItems leaves it), a byte-order mark being a
 # space there too (lines.spaced_marks); found by one search that stops at the first.
 _SPACE = r"(?:[^\S\n]|\ufeff)"
-_A_HEADER = re.compile(r"^%s*[0-9]+%s+[0-9]" % (_SPACE, _SPACE), re.MULTILINE)
+_A_HEADER = r"(?m)^%s*[0-9]+%s+[0-9]" % (_SPACE, _SPACE)  # (compiled on first use, as _NEXT_FILLED)
 
 
 LINE_LOOKED = 4096  # characters of a line looked at: a longer one is judged by its start
@@ -95,14 +95,14 @@ def _named_over_no_click(text, start):
     if len(_line_at(text, start)) < 3:
         return False
     end = text.find("\n", start)
-    following = _NEXT_FILLED.search(text, end) if end >= 0 else None
+    following = re.compile(_NEXT_FILLED).search(text, end) if end >= 0 else None
     if following is None:
         return True
     fields = _line_at(text, following.start() + 1)
-    return not (len(fields) == 2 and _A_HEADER.match(" ".join(fields)))
+    return not (len(fields) == 2 and re.compile(_A_HEADER).match(" ".join(fields)))
 
 
-_NEXT_FILLED = re.compile(r"\n(?=[^\S\n]*[^\s\ufeff])")  # the line break before a non-blank line
+_NEXT_FILLED = r"\n(?=[^\S\n]*[^\s\ufeff])"  # the line break before a non-blank line
 
 
 def no_board(text, name, looked=None):
@@ -114,7 +114,7 @@ def no_board(text, name, looked=None):
     A compact pack holds its boards in chunks: what it lost is said when it is read."""
     if is_compact(text):
         return None
-    found = _A_HEADER.search(text, 0, len(text) if looked is None else looked)
+    found = re.compile(_A_HEADER).search(text, 0, len(text) if looked is None else looked)
     if found is not None:
         if _named_over_no_click(text, found.start()):
             return None  # (the usual answer, at once)

@@ -21,11 +21,10 @@ _AROUND_SEED = re.compile(r"^(%s)([0-9]+)(_.*)$" % _BEFORE_SEED, re.DOTALL)
 # Header lines made into shape keys (shape_keys).  First the layout of the official
 # downloads, single spaces and an official name (the key: the line around the seed);
 # (the groups: width, height, mines, the name up to its seed, after it, two left empty:
-# the key _ANY_KEY gives such a line)
-_PLAIN_KEY = re.compile(
-    r"^([0-9]+) ([0-9]+) (?:([0-9]+) )?(board_[0-9]{1,999}x[0-9]{1,999}_[0-9]{1,999}_)[0-9]{1,999}(\S*)()()[^\n]*$"
-    r"|^[^\n]*$",
-    re.MULTILINE,
+# the key _ANY_KEY gives such a line; compiled on first use, as the patterns below)
+_PLAIN_KEY = (
+    r"(?m)^([0-9]+) ([0-9]+) (?:([0-9]+) )?(board_[0-9]{1,999}x[0-9]{1,999}_[0-9]{1,999}_)[0-9]{1,999}(\S*)()()[^\n]*$"
+    r"|^[^\n]*$"
 )
 # then any other line: its size and mine count whatever the spacing, and of its name
 # either the parts around the seed of a name the page splits into size, mines, seed
@@ -111,11 +110,11 @@ def shape_keys(headers, more=None):
     costs more than a tenth of the two seconds on a 40,000-board pack.  Once more()
     is false (asked between blocks) no block is started: the keys then cover only the
     first lines.  A header line holds no line break."""
-    keys = []
+    keys, plain_keys = [], re.compile(_PLAIN_KEY).findall
     for first in range(0, len(headers), KEY_BLOCK):
         if more is not None and first and not more():
             break
-        block = _PLAIN_KEY.findall("\n".join(headers[first : first + KEY_BLOCK]))
+        block = plain_keys("\n".join(headers[first : first + KEY_BLOCK]))
         others = [first + k for k, key in enumerate(block) if not key[3]]
         keys.extend(block)
         if others:

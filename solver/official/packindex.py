@@ -98,10 +98,10 @@ class LineNumbers:
 # Header lines found in the raw text: the plain pattern (a header as packs write it,
 # with the line break before it) and the general one (any layout: what split() removes
 # may lead and separate the fields).  Searching for the next header of any layout, the
-# spaces are one character class (an alternation is several times slower).  All but the
-# plain pattern are strings that `re` compiles on first use and keeps: most runs need
-# none of them, and compiling them at import costs every start.
-_NEXT_PLAIN_HEADER = re.compile(r"\n([0-9]+ [0-9][^\n]*)")
+# spaces are one character class (an alternation is several times slower).  The patterns
+# are strings that `re` compiles on first use and keeps: compiling them at import
+# would cost every start, whether it reads a text pack or not.
+_NEXT_PLAIN_HEADER = r"\n([0-9]+ [0-9][^\n]*)"
 _ANY_HEADER = r"(?m)^[^\S\n]*[0-9]+[^\S\n]+[0-9][^\n]*"  # [^\S\n]: what split() removes
 # what str.split() removes but the line break (every c with c.isspace()), and a byte-order mark
 BLANKS = "\t\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
@@ -221,9 +221,9 @@ def _split_while(text, more, begin=0):
         if not _plain(text[start : keep + 1]):
             return None, None, None
         if parts is None:  # the round's first chunk: its text before a header is `before`
-            parts = _NEXT_PLAIN_HEADER.split(("\n" + text[:keep]) if begin == 0 else text[start:keep])
+            parts = re.compile(_NEXT_PLAIN_HEADER).split(("\n" + text[:keep]) if begin == 0 else text[start:keep])
         else:  # it begins with a header's line break: its split begins with ""
-            parts.extend(_NEXT_PLAIN_HEADER.split(text[start:keep])[1:])
+            parts.extend(re.compile(_NEXT_PLAIN_HEADER).split(text[start:keep])[1:])
         if keep < stop:
             at = len(parts) - 1
             tails[at] = tail_of(text, keep, stop, tails.get(at))
@@ -305,7 +305,7 @@ def index_pack(text, more=None, after=None):
     if after is not None or (more is not None and len(text) - begin > INDEX_CHUNK):
         parts, tails, rest = _split_while(text, more, begin)
     elif _plain(text):
-        parts, tails = _NEXT_PLAIN_HEADER.split("\n" + text), {}  # [before, header, rows, header, rows, ...]
+        parts, tails = re.compile(_NEXT_PLAIN_HEADER).split("\n" + text), {}  # [before, header, rows, header, rows, ...]
     if parts is not None:
         lead, headers, rows = parts[0], parts[1::2], parts[2::2]
         lead, lead_tail = kept(lead, 0, len(lead), tails.pop(0, None))

@@ -13,7 +13,7 @@ from collections import namedtuple
 from .lines import is_count, normal_line, spaced_marks
 
 # JavaScript's \d and \w are ASCII only (the official regexes carry no 'u' flag): re.ASCII
-_SELECT_HEADER = re.compile(r"^(\d+) +(\d+) +(\w+)", re.ASCII)  # official cellListFile.isHeader
+_SELECT_HEADER = r"(?a)^(\d+) +(\d+) +(\w+)"  # official cellListFile.isHeader (compiled on first use)
 # Number()'s other forms, for a token that is no plain count: patterns that re compiles on
 # first use and keeps, since compiling them at import would cost every start of the
 # contest entry, which meets them only on a rare token (docs/measurements/startup.md, "The code compiled ahead").
@@ -70,17 +70,15 @@ def header_is_read(line):
     for a board header: two integers and a word (cellListFile.isHeader, the same on
     the 2025 and 2026 pages).  A header the writer emits must pass it, or the page
     reads it as a click and rejects the whole file."""
-    return _SELECT_HEADER.match(line) is not None
-
-
-_WORD_START = re.compile(r"\w", re.ASCII)
+    return re.compile(_SELECT_HEADER).match(line) is not None
 
 
 def name_reads_back(name):
     """Whether the header ``X Y NAME`` passes `header_is_read`: NAME starts with an ASCII
     letter, digit or '_' (X and Y, plain integers, always pass).  The pack reader refuses
     a board whose name fails, as the page would read its header line as a click."""
-    return _WORD_START.match(name) is not None
+    first = name[:1]  # (\w under re.ASCII, without a pattern compiled at every start)
+    return first.isascii() and (first.isalnum() or first == "_")
 
 
 def js_count(field):

@@ -1,6 +1,8 @@
 """Tests for solver.official.packindex.index_pack in pieces: a pack indexed a chunk at a
 time and continued (`after`) finds exactly what one pass finds, in any layout."""
 
+import re
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -63,7 +65,21 @@ class _Searches:
         return self.pattern.search(text, start)
 
     def split(self, text):
+        self.scanned += len(text)
         return self.pattern.split(text)
+
+
+class _Re:
+    """packindex's `re` module, with the plain pattern compiled into `searches`."""
+
+    def __init__(self, searches):
+        self.searches = searches
+
+    def compile(self, pattern, flags=0):
+        return self.searches if pattern == packindex._NEXT_PLAIN_HEADER else re.compile(pattern, flags)
+
+    def __getattr__(self, name):
+        return getattr(re, name)
 
 
 def test_a_pack_not_laid_out_plainly_is_not_searched_to_its_end_for_plain_headers(monkeypatch):
@@ -71,8 +87,8 @@ def test_a_pack_not_laid_out_plainly_is_not_searched_to_its_end_for_plain_header
     header there) is never run over the rest of the text, a round after round."""
     text = format_pack(BOARDS).replace(" ", "\t")
     monkeypatch.setattr(packindex, "INDEX_CHUNK", len(text) // 10)
-    searches = _Searches(packindex._NEXT_PLAIN_HEADER)
-    monkeypatch.setattr(packindex, "_NEXT_PLAIN_HEADER", searches)
+    searches = _Searches(re.compile(packindex._NEXT_PLAIN_HEADER))
+    monkeypatch.setattr(packindex, "re", _Re(searches))
     pieces = [index_pack(text, stop)]
     pieces.append(index_pack(text, stop, after=pieces[0]))
     assert not pieces[-1].complete and len(pieces[0].headers) + len(pieces[1].headers) < len(BOARDS)
@@ -89,6 +105,6 @@ def test_the_opening_checked_first_of_a_plain_pack_reads_as_plain(opening, endin
     text = format_pack(BOARDS[:5]).replace("\n", ending)
     with MonkeyPatch.context() as patch:
         patch.setattr(packindex, "PLAIN_OPENING", opening)
-        starts = [0] + [match.start() for match in packindex._NEXT_PLAIN_HEADER.finditer(text)]  # where chunks begin
+        starts = [0] + [match.start() for match in re.finditer(packindex._NEXT_PLAIN_HEADER, text)]  # where chunks begin
         assert len(starts) == 5
         assert all(packindex._plain(packindex._opening(text, start)) for start in starts)

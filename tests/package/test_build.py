@@ -401,6 +401,39 @@ def test_no_pack_anywhere_is_one_line_and_status_1(tmp_path, files, says):
     assert stderr.count("\n") == 1 and stderr.startswith("error: stdin is empty") and says in stderr
 
 
+# A child that runs the entry and, as it exits, prints the patterns compiled meanwhile
+# and whether the `signal` module (with its enum classes) was imported.
+_WATCH_THE_START = r"""
+import os, runpy, sys
+try:
+    import re._compiler as compiler
+except ImportError:  # CPython before 3.11
+    import sre_compile as compiler
+made, compile_pattern, leave = [], compiler.compile, os._exit
+def counted(pattern, flags=0):
+    made.append(pattern)
+    return compile_pattern(pattern, flags)
+def report(status):
+    sys.stdout.write(repr((made, "signal" in sys.modules)))
+    sys.stdout.flush()
+    leave(status)
+compiler.compile, os._exit = counted, report
+sys.argv = sys.argv[1:]  # (the entry alone on its command line)
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+def test_the_entry_starts_without_compiling_patterns_or_the_signal_enums(tmp_path):
+    """Every start pays for what the module bodies do (docs/measurements/startup.md, "What
+    the start costs"): on an empty input the entry compiles one pattern (find_odd_space,
+    run on every board header) and imports `_signal`, not `signal`."""
+    result = subprocess.run([sys.executable, "-c", _WATCH_THE_START, DIST], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(tmp_path), timeout=120)
+    made, signal_imported = ast.literal_eval(result.stdout.decode("utf-8"))
+    assert result.returncode == 1 and "stdin is empty" in result.stderr.decode("utf-8")
+    assert len(made) <= 1 and not signal_imported, made
+
+
 @pytest.mark.parametrize("minor,python", INTERPRETERS, ids=["3.%d" % minor for minor, _ in INTERPRETERS])
 def test_the_build_runs_and_checks_on_every_python(minor, python):
     # it failed on 3.8 and 3.9, whose standard library had no list of its modules (issue 38)
