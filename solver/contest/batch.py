@@ -16,9 +16,8 @@ from collections import namedtuple
 from ..engine.memories import forget_also
 from ..official.compact import CompactPack
 from ..official.packindex import index_pack
-from ..official.packs import parse_header
 from ..official.strays import stray_messages
-from .chunks import play_chunks
+from .chunks import first_form, play_chunks
 from .clock import before
 from .plan import Plan, board_shapes
 from .records import is_board, passed_boards
@@ -98,7 +97,7 @@ def solve_text(pack, out=sys.stdout, err=sys.stderr, settings=PLAIN):
         _LAST_RUN.append(index)
         results.part += 1
         if not found:
-            form = _first_form(index)
+            form = first_form(index)
             results.messages.extend(compact.messages if compact else stray_messages(index))
         clicks += index.clicks
         found += _board_count(index)
@@ -190,13 +189,3 @@ def play_round(index, results, run, heard=None, only=None):
 def _board_count(index):
     """The boards of a PackIndex or a CompactPack."""
     return index.count if isinstance(index, CompactPack) else len(index.headers)
-
-
-def _first_form(index):
-    """The header form of the first board of an index (2025 if it has none or it is unreadable)."""
-    if isinstance(index, CompactPack):
-        return index.form(0) if index.count else 2025
-    try:
-        return parse_header(index.headers[0].split())[4]
-    except (ValueError, IndexError):
-        return 2025

@@ -8,6 +8,7 @@ list.
 
 from functools import lru_cache
 
+from ..engine.blind import blind_cells
 from ..engine.player import Task, play
 from ..official.board import board_header, name_facts, name_promise_kept, promised_safe
 from ..official.judge import Judge
@@ -43,6 +44,19 @@ def played(board, rule=None, deadline=None, watch=None, hurry=False):
     task = task_of(board, rule)
     judge = Judge(board)
     play(task, judge.view(), deadline, watch=watch, hurry=hurry)
+    return task, judge
+
+
+def played_blind(board, rule=None):
+    """(task, judge) after `board` was played blind (engine/blind.py): the cells its
+    size gives clicked through the judge's view, but those an earlier click opened
+    (every click of a select list is on a closed cell)."""
+    task = task_of(board, rule)
+    judge = Judge(board)
+    click, opened = judge.view().open, 0
+    for cell in blind_cells(board.width, board.height):
+        if not opened >> cell & 1:
+            opened |= click(cell)
     return task, judge
 
 

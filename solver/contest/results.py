@@ -71,17 +71,20 @@ class Results:
 
     def _played(self, part, board, messages):
         """Keep a board played, unless a board of its name came earlier in the pack (the
-        later one is skipped, whichever arrived first)."""
+        later one is skipped, whichever arrived first).  The same board played again (a
+        board played blind, then whole by the round for the boards passed over) is
+        replaced by its later play."""
         here = (part, board.index, board.line, board.year, board.score)
         before = self.kept.get(board.name)
         if before is not None:
             if before[:2] < here[:2]:
                 messages.append((board.index, False, _skip_message(board.name, board.line)))
                 return
-            del self.texts[before[:2]]  # the one kept came later in the pack: it is the one skipped
+            del self.texts[before[:2]]  # the one kept is replaced: the same board, or one later in the pack
             self.totals[before[3]] -= before[4]
             self.played -= 1
-            messages.append((before[1], False, _skip_message(board.name, before[2])))
+            if before[:2] != here[:2]:  # (a later board of the name: it is the one skipped)
+                messages.append((before[1], False, _skip_message(board.name, before[2])))
         self.kept[board.name] = here
         self.texts[here[:2]] = board.text
         self.played += 1

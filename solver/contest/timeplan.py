@@ -43,6 +43,9 @@ PASSED_OVER_SECONDS = 0.05  # time left worth a plan and workers for the boards 
 # Room left when a board is started: keeping room for the slowest board so far instead
 # stopped runs early (docs/measurements/throughput.md, "Per phase": the start guard).
 LAST_BOARD_SECONDS = 0.002
+# a board played blind (engine/blind.py: 40 us, 0.1 ms at most) is started until this
+# long before the deadline
+BLIND_LAST_SECONDS = 0.001
 
 REPLAN_EVERY = 32  # boards between two computations of the plan's cut
 PRIOR_SHARE = 0.02  # of the time, trusted to the predictions before the real speed counts

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from support.judging import oracle_2025
+from support.passing import passing_over
 from support.virtual_clock import VirtualClock
 
 from solver.contest import batch
@@ -194,26 +195,6 @@ def test_a_pack_too_long_to_index_in_its_share_of_the_budget_is_played_in_rounds
     # the time left, play starts, and while time is left the next part is indexed
     found, played, err = long_pack_run(monkeypatch)
     assert found == played == 200 and "note: a long pack" not in err
-
-
-def passing_over(made, second=None):
-    """A Plan whose first instance passes every other board over (its sizes go to
-    `made`); later ones want every board, after second(deadline) when given."""
-
-    class PassingOver(Plan):
-        def __init__(self, shapes, *args):
-            super().__init__(shapes, *args)
-            made.append(len(shapes[0]))  # (the boards' keys)
-
-        def wanted(self, k, deadline, now=None):
-            super().wanted(k, deadline, now)
-            if len(made) == 1:
-                return k % 2 == 0
-            if second is not None:
-                second(deadline)
-            return True
-
-    return PassingOver
 
 
 @pytest.mark.parametrize("workers", [1, 2])

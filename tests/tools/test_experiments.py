@@ -166,3 +166,10 @@ def test_the_plan_profile_and_its_simulation(tiny_pack, tmp_path):
     assert len(rows) == 2
     header, shaped, held, oracle, stops = rows[1].strip("|").split("|")[1:]
     assert float(oracle) >= float(header)  # (the oracle is never below a plan, with all the time)
+
+
+def test_the_blind_lattices_by_density(tiny_pack):
+    out = python(TOOLS / "experiments" / "blind_lattice.py", "--every", "1", "--steps", "2,3", env=tiny_pack)
+    rows = [line for line in out.splitlines() if re.match(r"\| 0\.\d{3} ", line)]
+    assert rows and sum(int(row.split("|")[2]) for row in rows) == 12
+    assert all(-1 <= float(row.split("|")[k]) <= 1 for row in rows for k in (3, 4)), out
