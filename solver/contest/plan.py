@@ -17,6 +17,7 @@ from bisect import bisect
 from collections import Counter
 from math import log
 
+from ..engine.blind import blind_score
 from ..engine.probability import UNKNOWN_DENSITY
 from ..official.board import name_facts
 from ..official.compact import CompactPack
@@ -135,7 +136,10 @@ def _estimate(facts, rule):
     width, height, mines, form, safe_start = facts
     rule = rule or form
     seconds = expected_seconds(width, height, mines, rule, safe_start)
-    worth = expected_score(width, height, mines, rule, safe_start) / seconds
+    gain = expected_score(width, height, mines, rule, safe_start)
+    if rule == 2026 and mines is not None:  # what a full play adds to the board played blind (chunks.py)
+        gain -= blind_score(mines / float(width * height))
+    worth = gain / seconds
     if worth <= 0:
         return seconds, 0
     return seconds, int(_RANKS_PER_LOG * log(max(WORST, min(BEST, worth)) / WORST))

@@ -11,7 +11,7 @@ from support import reference_scorer as reference
 from support.judging import reveal, score_2026
 from support.passing import passing_over
 
-from solver.contest import batch, chunks
+from solver.contest import batch, chunks, plan
 from solver.contest.batch import Settings, solve_text
 from solver.contest.oneboard import played_blind, select_text
 from solver.contest.records import played_record
@@ -119,3 +119,15 @@ def test_a_later_record_of_the_same_board_replaces_the_first_without_a_message()
     results.finish(err)
     assert results.played == 1 and results.totals == {2026: 0.75}
     assert results.out.getvalue() == "4 4 2 b\n0 0\n1 1\n" and err.getvalue() == ""
+
+
+def test_under_the_2026_rule_the_plan_ranks_a_board_by_what_it_adds_to_blind_play(monkeypatch):
+    """A board whose full play is predicted to make no more than blind play ranks lowest;
+    with blind play worth nothing the rank is that of the whole predicted score."""
+    facts = (12, 12, 30, 2026, False)
+    predicted = plan.expected_score(12, 12, 30, 2026, False)
+    monkeypatch.setattr(plan, "blind_score", lambda density: 0.0)
+    _, plain = plan._estimate(facts, 2026)
+    monkeypatch.setattr(plan, "blind_score", lambda density: predicted)
+    assert plain > 0 and plan._estimate(facts, 2026)[1] == 0
+    assert plan._estimate(facts[:3] + (2025, False), 2025)[1] > 0  # (2025: no blind play)
