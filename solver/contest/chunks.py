@@ -12,6 +12,7 @@ worker finds is sent as records (`records`).
 import time
 from functools import partial
 
+from ..engine.blind import BLIND_MOST_CELLS
 from ..official.compact import CompactPack
 from ..official.packs import parse_header, read_board
 from .oneboard import played, played_blind, select_text
@@ -52,7 +53,8 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
 
     def play_blind(k):  # a record if board k is a 2026 board, read, and of a name not played here
         board = read(k)[0]
-        if board is not None and (rule or board.form) == 2026 and board.name not in names:
+        if (board is not None and (rule or board.form) == 2026 and board.width * board.height <= BLIND_MOST_CELLS
+                and board.name not in names):
             names.add(board.name)
             task, judge = played_blind(board, rule)
             score = task.rule.counted(task.rule.score(judge.outcome()))

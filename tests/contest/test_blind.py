@@ -131,3 +131,14 @@ def test_under_the_2026_rule_the_plan_ranks_a_board_by_what_it_adds_to_blind_pla
     monkeypatch.setattr(plan, "blind_score", lambda density: predicted)
     assert plain > 0 and plan._estimate(facts, 2026)[1] == 0
     assert plan._estimate(facts[:3] + (2025, False), 2025)[1] > 0  # (2025: no blind play)
+
+
+def test_a_board_past_the_statements_size_is_never_played_blind(monkeypatch):
+    """21 x 20 cells (over BLIND_MOST_CELLS): the boards passed over are left out."""
+    made = []
+    monkeypatch.setattr(batch, "Plan", passing_over(made))
+    monkeypatch.setattr(batch, "PASSED_OVER_SECONDS", 1e9)
+    text = format_pack([generate_board(21, 20, 80, seed, "none", form=2026) for seed in range(1, 7)])
+    out = io.StringIO()
+    played, _ = solve_text(text, out, io.StringIO(), Settings(budget=60.0, workers=1))
+    assert made == [6] and played == 3 and len(read_select(out.getvalue())[0]) == 3
