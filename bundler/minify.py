@@ -5,6 +5,8 @@ since nothing here proves renaming them safe.  Another version of python-minifie
 refused: its output differs between versions, and the build must give the same bytes.
 """
 
+import builtins
+
 from .errors import BuildError
 
 MINIFIER_VERSION = "2.11.3"
@@ -39,4 +41,12 @@ def minify(source):
             "python-minifier %s is installed; the build is pinned to %s (its output differs between versions)"
             % (version, MINIFIER_VERSION)
         )
-    return python_minifier.minify(source, **MINIFY_OPTIONS)
+    # python-minifier names no local `_` while `_` is a builtin, which it is in any
+    # process that ran an interactive line or a doctest (sys.displayhook sets it): the
+    # same sources would give other bytes after the test suite's doctests.
+    shown = builtins.__dict__.pop("_", None)
+    try:
+        return python_minifier.minify(source, **MINIFY_OPTIONS)
+    finally:
+        if shown is not None:
+            builtins._ = shown

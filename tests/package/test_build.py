@@ -117,6 +117,17 @@ def test_check_mode_agrees_and_is_deterministic_across_hash_seeds():
     assert b"up to date" in result.stdout
 
 
+def test_the_build_gives_the_same_bytes_where_a_doctest_ran_before(fresh_build, monkeypatch):
+    """A doctest (or an interactive line) leaves `_` among the builtins, which changed
+    how python-minifier named locals: the suite's doctests made this test's build stale."""
+    import builtins
+
+    monkeypatch.setattr(builtins, "_", 42, raising=False)
+    with open(DIST, "rb") as handle:
+        assert build_script(ROOT, committed=handle.read())[0] == fresh_build
+    assert builtins._ == 42
+
+
 def test_check_mode_fails_on_a_stale_bundle(tmp_path, monkeypatch):
     stale = tmp_path / "paiza_main.py"
     stale.write_bytes(b"# an old build\n")
