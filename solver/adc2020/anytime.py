@@ -112,7 +112,7 @@ def _search(problem, role, roles, seed, deadline, attempts, use_cpsat, report, c
     better valid answer given to report(answer, area) and the counts, now and then, to
     counted(attempts, valid); (attempts made, valid ones)."""
     stop = None if deadline is None else (lambda: time.monotonic() > deadline)
-    state = _State(problem, seed)
+    state = _State(problem, seed, use_cpsat)
     modelled = (role == 0 and use_cpsat and cpsat.available() and deadline is not None
                 and len(problem.blocks) <= FRAME_MAX_BLOCKS)
     models_at = None
@@ -141,10 +141,10 @@ class _State:
     """What one worker's attempts share: the best answer, the trouble counts of the
     greedy placer, the group pieces, and how each kind of attempt has fared."""
 
-    def __init__(self, problem, seed):
+    def __init__(self, problem, seed, use_cpsat=False):
         self.problem, self.seed = problem, seed
         self.puzzle = make_puzzle(problem)
-        self.assembly = Assembly(problem)
+        self.assembly = Assembly(problem, model=use_cpsat)
         self.trouble = [0] * len(problem.blocks)
         self.best, self.best_area, self.valid = None, None, 0
         self.packing = problem.wires * 3 <= len(problem.blocks)

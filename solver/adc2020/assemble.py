@@ -8,6 +8,7 @@ hardest needs; later attempts lay out a group again and keep its layout when its
 rectangle is smaller.
 """
 
+from . import cpsat
 from .checker import check
 from .jigsaw import lay_out
 from .layout import make_puzzle, to_answer
@@ -18,13 +19,17 @@ from .spread import inflate
 
 COMPACT_ROUNDS = 2  # moves tried to shrink a group's layout, per block
 GREEDY_FAILURES = 2  # failed greedy layouts of a group after which the jigsaw search takes turns
+MODEL_AREA = 64  # boxes of a group's own the CP-SAT box model is tried on, at most (as anytime.CPSAT_MAX_AREA)
+MODEL_SLICE = 2.0  # seconds a box is given
+MODEL_ASPECT = 2  # those boxes' longer side, at most, in times the shorter
+MODEL_MAX_BLOCKS = 50  # problems of more blocks are not modelled (as anytime.FRAME_MAX_BLOCKS)
 SCALES = (1.5, 1.7, 2.0)  # how much farther apart `spread.inflate` puts the blocks of a jigsaw left unrouted
 
 
 class Assembly:
     """One worker's pieces of a problem: the best layout found for each group."""
 
-    def __init__(self, problem):
+    def __init__(self, problem, model=False):
         self.problem = problem
         self.groups = groups(problem)
         self.best = []
@@ -36,6 +41,9 @@ class Assembly:
             else:
                 self.best.append(lone_piece(problem, group[0]))
         self.puzzles = {}
+        self.boxes = {}  # group -> the boxes the CP-SAT model is still to try, the last first
+        self.model = model  # whether small groups are laid out by the CP-SAT box model too
+        self.modelled = {}  # group -> its pieces found by the CP-SAT model (a box, and that box turned)
         self.failed = {k: 0 for k in self.subs}
         self.turn = 0
 
@@ -57,10 +65,22 @@ class Assembly:
             self._lay_out(k, rng, weights, stop)
         if any(p is None for p in self.best):
             return None
-        answer = best_pack(self.problem, self.best, rng, stop)
-        if answer is None or check(self.problem, answer).area is None:
-            return None
-        return answer
+        return self._pack(self.best, rng, stop)
+
+    def _pack(self, pieces, rng, stop):
+        """The pieces fitted together (`pack.best_pack`), and again with the modelled
+        pieces in their groups' stead, the wider of each, then the taller: the smallest
+        answer that checks, or None."""
+        found = []
+        choices = [pieces]
+        for side in (lambda p: p.height - p.width, lambda p: p.width - p.height) if self.modelled else ():
+            choices.append([min(self.modelled[k], key=side) if k in self.modelled else p for k, p in enumerate(pieces)])
+        for chosen in choices:
+            answer = best_pack(self.problem, chosen, rng, stop)
+            area = None if answer is None else check(self.problem, answer).area
+            if area is not None:
+                found.append((area, answer))
+        return min(found, key=lambda f: f[0])[1] if found else None
 
     def _lay_out(self, k, rng, weights, stop):
         """One greedy layout of group k, kept when its rectangle is the smallest yet."""
@@ -68,6 +88,8 @@ class Assembly:
         if k not in self.puzzles:
             self.puzzles[k] = make_puzzle(sub)
         puzzle = self.puzzles[k]
+        if self.best[k] is not None and self._modelled(k):
+            return
         if self.failed[k] >= GREEDY_FAILURES and self.failed[k] % 2 == 0:
             layout = _jigsaw(puzzle, rng, weights, stop)
         else:
@@ -80,6 +102,29 @@ class Assembly:
         kept = self.best[k]
         if kept is None or found.width * found.height < kept.width * kept.height:
             self.best[k] = found
+
+    def _modelled(self, k):
+        """Group k laid out by the CP-SAT box model (`cpsat.solve_box`) in its next box,
+        the boxes by area from the blocks' own up (a tight box is quickly proved empty
+        or filled), kept as its modelled piece when found; whether a box was tried."""
+        sub, numbers = self.subs[k]
+        if k not in self.boxes:
+            cells = sum(len(block.cells) for block in sub.blocks)
+            wide, tall = max(b.width for b in sub.blocks), max(b.height for b in sub.blocks)
+            usable = self.model and cpsat.available() and len(sub.blocks) > 1 and len(self.problem.blocks) <= MODEL_MAX_BLOCKS
+            self.boxes[k] = sorted(((w * h, abs(w - h), w, h) for w in range(wide, MODEL_AREA + 1)
+                                    for h in range(tall, MODEL_AREA // w + 1) if usable and cells <= w * h
+                                    and max(w, h) <= MODEL_ASPECT * min(w, h) and not cpsat.box_too_big(sub, w, h)),
+                                   reverse=True)
+        if not self.boxes[k]:
+            return False
+        _, _, width, height = self.boxes[k].pop()
+        found = cpsat.solve_box(sub, width, height, MODEL_SLICE)
+        if found is not None and check(sub, found).area is not None:
+            self.modelled.setdefault(k, []).append(piece(self.groups[k], found, numbers))
+            turned = (height * width, 0, height, width)  # then the box turned, for the packing, and no other
+            self.boxes[k] = [turned] if len(self.modelled[k]) == 1 and width != height else []
+        return True
 
 
 def _jigsaw(puzzle, rng, weights, stop):

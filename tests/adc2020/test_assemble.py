@@ -5,6 +5,7 @@ routed (all deterministic: attempts, never a clock)."""
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -82,3 +83,25 @@ def test_the_shortest_join_of_two_shapes():
     f0 = ((1, 0, 0), (2, 0, 0), (0, 1, 0), (1, 1, 1))  # the official hiromoto_rand_40x20_160_240's BLOCK pair
     c3 = ((1, 0, 0), (0, 1, 0), (1, 1, 0), (1, 2, 1))
     assert _shortest(f0, 1, 1, c3, 1, 2) == 2
+
+
+def test_small_groups_are_modelled_box_by_box_and_the_answers_check():
+    pytest.importorskip("ortools")
+    made = generate(10, 8, 8, 4, 7)
+    assembly = Assembly(made.problem, model=True)
+    rng = random.Random(2)
+    answers = [assembly.attempt(rng, DEFAULT_WEIGHTS) for _ in range(8)]
+    assert any(assembly.boxes.get(k) is not None for k in assembly.subs)  # the model was tried
+    for answer in answers:
+        if answer is not None:
+            assert check(made.problem, answer).area is not None
+    for k, found in assembly.modelled.items():
+        assert len(found) <= 2 and all(p.blocks == tuple(assembly.groups[k]) for p in found)
+
+
+def test_without_the_model_no_group_is_modelled():
+    made = generate(10, 8, 8, 4, 7)
+    assembly = Assembly(made.problem)
+    for _ in range(4):
+        assembly.attempt(random.Random(3), DEFAULT_WEIGHTS)
+    assert not assembly.modelled and all(not boxes for boxes in assembly.boxes.values())
