@@ -21,6 +21,8 @@ COMPACT_ROUNDS = 2  # moves tried to shrink a group's layout, per block
 GREEDY_FAILURES = 2  # failed greedy layouts of a group after which the jigsaw search takes turns
 MODEL_AREA = 64  # boxes of a group's own the CP-SAT box model is tried on, at most (as anytime.CPSAT_MAX_AREA)
 MODEL_SLICE = 2.0  # seconds a box is given
+MATCH_SLICE = 8.0  # seconds a box of another group's piece's side is given
+MATCH_SIDES = 3  # the packings of modelled pieces of one width (height) tried, at most, per side
 MODEL_ASPECT = 2  # those boxes' longer side, at most, in times the shorter
 MODEL_MAX_BLOCKS = 50  # problems of more blocks are not modelled (as anytime.FRAME_MAX_BLOCKS)
 SCALES = (1.5, 1.7, 2.0)  # how much farther apart `spread.inflate` puts the blocks of a jigsaw left unrouted
@@ -43,6 +45,7 @@ class Assembly:
         self.puzzles = {}
         self.boxes = {}  # group -> the boxes the CP-SAT model is still to try, the last first
         self.model = model  # whether small groups are laid out by the CP-SAT box model too
+        self.tried = {}  # group -> the boxes tried
         self.modelled = {}  # group -> its pieces found by the CP-SAT model (a box, and that box turned)
         self.failed = {k: 0 for k in self.subs}
         self.turn = 0
@@ -69,11 +72,16 @@ class Assembly:
 
     def _pack(self, pieces, rng, stop):
         """The pieces fitted together (`pack.best_pack`), and again with the modelled
-        pieces in their groups' stead, the wider of each, then the taller: the smallest
-        answer that checks, or None."""
+        pieces in their groups' stead: the wider of each, the taller, those of one width
+        (height) where a group has one: the smallest answer that checks, or None."""
         found = []
         choices = [pieces]
-        for side in (lambda p: p.height - p.width, lambda p: p.width - p.height) if self.modelled else ():
+        widths = sorted({p.width for found in self.modelled.values() for p in found})
+        heights = sorted({p.height for found in self.modelled.values() for p in found})
+        sides = [lambda p: p.height - p.width, lambda p: p.width - p.height] if self.modelled else []
+        sides += [lambda p, w=w: (p.width != w, p.height) for w in widths[:MATCH_SIDES]]
+        sides += [lambda p, h=h: (p.height != h, p.width) for h in heights[:MATCH_SIDES]]
+        for side in sides:
             choices.append([min(self.modelled[k], key=side) if k in self.modelled else p for k, p in enumerate(pieces)])
         for chosen in choices:
             answer = best_pack(self.problem, chosen, rng, stop)
@@ -105,25 +113,40 @@ class Assembly:
 
     def _modelled(self, k):
         """Group k laid out by the CP-SAT box model (`cpsat.solve_box`) in its next box,
-        the boxes by area from the blocks' own up (a tight box is quickly proved empty
-        or filled), kept as its modelled piece when found; whether a box was tried."""
+        kept as a modelled piece when found; whether a box was tried.  The boxes go by
+        area from the blocks' own up (a tight box is quickly proved empty or filled) to
+        the first found, then that box turned, then boxes of a side of another group's
+        modelled pieces (two pieces of one width stack without a gap), given longer."""
         sub, numbers = self.subs[k]
+        cells = sum(len(block.cells) for block in sub.blocks)
+        wide, tall = max(b.width for b in sub.blocks), max(b.height for b in sub.blocks)
         if k not in self.boxes:
-            cells = sum(len(block.cells) for block in sub.blocks)
-            wide, tall = max(b.width for b in sub.blocks), max(b.height for b in sub.blocks)
             usable = self.model and cpsat.available() and len(sub.blocks) > 1 and len(self.problem.blocks) <= MODEL_MAX_BLOCKS
-            self.boxes[k] = sorted(((w * h, abs(w - h), w, h) for w in range(wide, MODEL_AREA + 1)
+            self.boxes[k] = sorted(((w * h, abs(w - h), w, h, MODEL_SLICE) for w in range(wide, MODEL_AREA + 1)
                                     for h in range(tall, MODEL_AREA // w + 1) if usable and cells <= w * h
                                     and max(w, h) <= MODEL_ASPECT * min(w, h) and not cpsat.box_too_big(sub, w, h)),
                                    reverse=True)
+            self.tried[k] = set()
+        if not self.boxes[k] and k in self.modelled:
+            sides = {(p.width, 0) for j, found in self.modelled.items() if j != k for p in found}
+            sides |= {(0, p.height) for j, found in self.modelled.items() if j != k for p in found}
+            self.boxes[k] = sorted(((w * h, 0, w, h, MATCH_SLICE) for across, down in sides
+                                    for w in ([across] if across else range(wide, MODEL_AREA + 1))
+                                    for h in ([down] if down else range(tall, MODEL_AREA // max(w, 1) + 1))
+                                    if w >= wide and h >= tall and cells <= w * h <= MODEL_AREA and (w, h) not in self.tried[k]
+                                    and not cpsat.box_too_big(sub, w, h)), reverse=True)
         if not self.boxes[k]:
             return False
-        _, _, width, height = self.boxes[k].pop()
-        found = cpsat.solve_box(sub, width, height, MODEL_SLICE)
+        _, _, width, height, seconds = self.boxes[k].pop()
+        self.tried[k].add((width, height))
+        found = cpsat.solve_box(sub, width, height, seconds)
         if found is not None and check(sub, found).area is not None:
+            first = k not in self.modelled
             self.modelled.setdefault(k, []).append(piece(self.groups[k], found, numbers))
-            turned = (height * width, 0, height, width)  # then the box turned, for the packing, and no other
-            self.boxes[k] = [turned] if len(self.modelled[k]) == 1 and width != height else []
+            if first:  # then the box turned, for the packing, and no other of the first kind
+                self.boxes[k] = [(width * height, 0, height, width, MODEL_SLICE)] if width != height else []
+            else:  # found at a side: no longer box of that side
+                self.boxes[k] = [b for b in self.boxes[k] if b[2] != width and b[3] != height]
         return True
 
 
