@@ -105,3 +105,27 @@ def test_without_the_model_no_group_is_modelled():
     for _ in range(4):
         assembly.attempt(random.Random(3), DEFAULT_WEIGHTS)
     assert not assembly.modelled and all(not boxes for boxes in assembly.boxes.values())
+
+
+def test_a_filled_rectangle_is_found_again_by_the_tiling_model():
+    pytest.importorskip("ortools")
+    import time
+
+    from solver.adc2020 import tiling
+    made = jigsaw(6, 5, 8, 11)
+    cells = sum(len(block.cells) for block in made.problem.blocks)
+    found = None
+    for width, height in tiling.frames(made.problem):
+        found = tiling.solve_tiling(made.problem, width, height, time.monotonic() + 10)
+        if found is not None:
+            break
+    assert found is not None and check(made.problem, found).area == cells
+
+
+def test_the_tiling_frames_have_the_blocks_area_and_fit_the_board():
+    from solver.adc2020 import tiling
+    made = jigsaw(6, 4, 5, 3)
+    cells = sum(len(block.cells) for block in made.problem.blocks)
+    frames = tiling.frames(made.problem)
+    assert frames and all(w * h == cells and w <= made.problem.width and h <= made.problem.height for w, h in frames)
+    assert [abs(w - h) for w, h in frames] == sorted(abs(w - h) for w, h in frames)
