@@ -7,8 +7,9 @@ A worker alternates two kinds of attempt: the greedy placer on the whole problem
 (`placer`), and the problem group by group (`assemble`: each group of wired blocks
 laid out alone, the layouts fitted together); on small problems, when OR-tools is
 installed, the first worker first looks for a perfect tiling (`tiling`, a quarter of the
-time at most) and, on small problems, gives the CP-SAT models (`cpsat`, `shortwires`)
-their share of the time.  The budget is a number of attempts (deterministic, in this
+time at most), on problems of 51-100 blocks for a framed layout (`tiling.framed`), and,
+on small problems, gives the CP-SAT models (`cpsat`, `shortwires`) their share of the
+time.  The budget is a number of attempts (deterministic, in this
 process: what tests use) or seconds of wall time (what the command uses).
 """
 
@@ -37,6 +38,8 @@ COMPACT_ROUNDS = 2  # moves tried to shrink a layout found, per block
 COMPACT_WITHIN = 1.15  # a layout is shrunk when at most this much larger than the best so far
 GREEDY_SHARE = 0.3  # of the seconds, when OR-tools is there to use the rest
 TILING_SHARE = 0.25  # of the seconds the first worker gives the perfect tilings (`tiling`) first, at most
+FRAMED_SHARE = 0.75  # of the seconds left it then gives a framed layout (`tiling.framed`), at most
+FRAMED_MAX_BLOCKS = 100  # problems of more blocks are not framed (the short-wire model takes those of at most 50)
 FRAME_GROWTH = (1.25, 1.5)  # frames of the short-wire model: the blocks' area times these
 # the models are tried on problems of at most this many blocks: on more (hoge31 in
 # 30x30, rand_20x20_80_40 in 20x20 and 23x23) they found nothing in 15-28 s, which the
@@ -117,6 +120,10 @@ def _search(problem, role, roles, seed, deadline, attempts, use_cpsat, report, c
     state = _State(problem, seed, use_cpsat)
     if role == 0 and use_cpsat and cpsat.available() and deadline is not None:
         answer = _tiling(problem, time.monotonic() + (deadline - time.monotonic()) * TILING_SHARE, roles, seed)
+        frame = tiling.framed(problem) if FRAME_MAX_BLOCKS < len(problem.blocks) <= FRAMED_MAX_BLOCKS else None
+        if answer is None and frame is not None:
+            answer = tiling.solve_tiling(problem, *frame, time.monotonic() + (deadline - time.monotonic()) * FRAMED_SHARE,
+                                         1, seed, one_cell=True)  # one thread: faster here than two
         if answer is not None:
             state.better(answer, report)
     modelled = (role == 0 and use_cpsat and cpsat.available() and deadline is not None

@@ -129,3 +129,17 @@ def test_the_tiling_frames_have_the_blocks_area_and_fit_the_board():
     frames = tiling.frames(made.problem)
     assert frames and all(w * h == cells and w <= made.problem.width and h <= made.problem.height for w, h in frames)
     assert [abs(w - h) for w, h in frames] == sorted(abs(w - h) for w, h in frames)
+
+
+def test_a_framed_layout_checks_and_lies_in_its_frame():
+    pytest.importorskip("ortools")
+    import time
+
+    from solver.adc2020 import tiling
+    made = jigsaw(5, 4, 6, 5)
+    width, height = tiling.framed(made.problem)
+    cells = sum(len(block.cells) for block in made.problem.blocks)
+    assert width * height >= tiling.FRAMED_GROWTH * cells
+    found = tiling.solve_tiling(made.problem, width, height, time.monotonic() + 10, one_cell=True)
+    assert found is not None and found.width <= width and found.height <= height
+    assert check(made.problem, found).area is not None
