@@ -6,8 +6,10 @@ ended, wherever they are, and that answer returned.  Every answer kept has passe
 A worker alternates two kinds of attempt: the greedy placer on the whole problem
 (`placer`), and the problem group by group (`assemble`: each group of wired blocks
 laid out alone, the layouts fitted together); on small problems, when OR-tools is
-installed, the first worker also gives the CP-SAT models (`cpsat`, `shortwires`) their
-share of the time.  The budget is a number of attempts (deterministic, in this
+installed, the first worker first looks for a perfect tiling (`tiling`, a quarter of the
+time at most), on problems of 51-100 blocks for a framed layout (`tiling.framed`), and,
+on small problems, gives the CP-SAT models (`cpsat`, `shortwires`) their share of the
+time.  The budget is a number of attempts (deterministic, in this
 process: what tests use) or seconds of wall time (what the command uses).
 """
 
@@ -18,7 +20,7 @@ import random
 import time
 from collections import namedtuple
 
-from . import cpsat, shortwires
+from . import cpsat, shortwires, tiling
 from .assemble import Assembly
 from .checker import check
 from .layout import make_puzzle, to_answer
@@ -35,6 +37,9 @@ SPREAD_EVERY = 5  # while nothing valid is found, one attempt in this many sprea
 COMPACT_ROUNDS = 2  # moves tried to shrink a layout found, per block
 COMPACT_WITHIN = 1.15  # a layout is shrunk when at most this much larger than the best so far
 GREEDY_SHARE = 0.3  # of the seconds, when OR-tools is there to use the rest
+TILING_SHARE = 0.25  # of the seconds the first worker gives the perfect tilings (`tiling`) first, at most
+FRAMED_SHARE = 0.75  # of the seconds left it then gives a framed layout (`tiling.framed`), at most
+FRAMED_MAX_BLOCKS = 100  # problems of more blocks are not framed (the short-wire model takes those of at most 50)
 FRAME_GROWTH = (1.25, 1.5)  # frames of the short-wire model: the blocks' area times these
 # the models are tried on problems of at most this many blocks: on more (hoge31 in
 # 30x30, rand_20x20_80_40 in 20x20 and 23x23) they found nothing in 15-28 s, which the
@@ -112,7 +117,15 @@ def _search(problem, role, roles, seed, deadline, attempts, use_cpsat, report, c
     better valid answer given to report(answer, area) and the counts, now and then, to
     counted(attempts, valid); (attempts made, valid ones)."""
     stop = None if deadline is None else (lambda: time.monotonic() > deadline)
-    state = _State(problem, seed)
+    state = _State(problem, seed, use_cpsat)
+    if role == 0 and use_cpsat and cpsat.available() and deadline is not None:
+        answer = _tiling(problem, time.monotonic() + (deadline - time.monotonic()) * TILING_SHARE, roles, seed)
+        frame = tiling.framed(problem) if FRAME_MAX_BLOCKS < len(problem.blocks) <= FRAMED_MAX_BLOCKS else None
+        if answer is None and frame is not None:
+            answer = tiling.solve_tiling(problem, *frame, time.monotonic() + (deadline - time.monotonic()) * FRAMED_SHARE,
+                                         1, seed, one_cell=True)  # one thread: faster here than two
+        if answer is not None:
+            state.better(answer, report)
     modelled = (role == 0 and use_cpsat and cpsat.available() and deadline is not None
                 and len(problem.blocks) <= FRAME_MAX_BLOCKS)
     models_at = None
@@ -141,10 +154,10 @@ class _State:
     """What one worker's attempts share: the best answer, the trouble counts of the
     greedy placer, the group pieces, and how each kind of attempt has fared."""
 
-    def __init__(self, problem, seed):
+    def __init__(self, problem, seed, use_cpsat=False):
         self.problem, self.seed = problem, seed
         self.puzzle = make_puzzle(problem)
-        self.assembly = Assembly(problem)
+        self.assembly = Assembly(problem, model=use_cpsat)
         self.trouble = [0] * len(problem.blocks)
         self.best, self.best_area, self.valid = None, None, 0
         self.packing = problem.wires * 3 <= len(problem.blocks)
@@ -201,6 +214,22 @@ def _models(problem, answer, deadline, threads):
     if sum(len(block.cells) for block in problem.blocks) <= CPSAT_MAX_AREA:
         answer = _smaller_box(problem, answer, deadline, threads)
     return _short_frames(problem, answer, deadline, threads, 0)
+
+
+def _tiling(problem, until, jobs, seed):
+    """A perfect tiling in the first of `tiling.frames` that has one, each frame given
+    half the time left to `until` (the last all of it: a frame with none is mostly
+    refused in seconds, its time passed on), or None."""
+    frames = tiling.frames(problem)
+    for k, (width, height) in enumerate(frames):
+        left = until - time.monotonic()
+        if left < 0.5:
+            break
+        share = left if k == len(frames) - 1 else left / 2
+        found = tiling.solve_tiling(problem, width, height, time.monotonic() + share, jobs, seed)
+        if found is not None:
+            return found
+    return None
 
 
 def _frames(problem):

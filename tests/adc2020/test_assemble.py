@@ -5,6 +5,7 @@ routed (all deterministic: attempts, never a clock)."""
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -82,3 +83,63 @@ def test_the_shortest_join_of_two_shapes():
     f0 = ((1, 0, 0), (2, 0, 0), (0, 1, 0), (1, 1, 1))  # the official hiromoto_rand_40x20_160_240's BLOCK pair
     c3 = ((1, 0, 0), (0, 1, 0), (1, 1, 0), (1, 2, 1))
     assert _shortest(f0, 1, 1, c3, 1, 2) == 2
+
+
+def test_small_groups_are_modelled_box_by_box_and_the_answers_check():
+    pytest.importorskip("ortools")
+    made = generate(10, 8, 8, 4, 7)
+    assembly = Assembly(made.problem, model=True)
+    rng = random.Random(2)
+    answers = [assembly.attempt(rng, DEFAULT_WEIGHTS) for _ in range(8)]
+    assert any(assembly.boxes.get(k) is not None for k in assembly.subs)  # the model was tried
+    for answer in answers:
+        if answer is not None:
+            assert check(made.problem, answer).area is not None
+    for k, found in assembly.modelled.items():
+        assert len(found) <= 2 and all(p.blocks == tuple(assembly.groups[k]) for p in found)
+
+
+def test_without_the_model_no_group_is_modelled():
+    made = generate(10, 8, 8, 4, 7)
+    assembly = Assembly(made.problem)
+    for _ in range(4):
+        assembly.attempt(random.Random(3), DEFAULT_WEIGHTS)
+    assert not assembly.modelled and all(not boxes for boxes in assembly.boxes.values())
+
+
+def test_a_filled_rectangle_is_found_again_by_the_tiling_model():
+    pytest.importorskip("ortools")
+    import time
+
+    from solver.adc2020 import tiling
+    made = jigsaw(6, 5, 8, 11)
+    cells = sum(len(block.cells) for block in made.problem.blocks)
+    found = None
+    for width, height in tiling.frames(made.problem):
+        found = tiling.solve_tiling(made.problem, width, height, time.monotonic() + 10)
+        if found is not None:
+            break
+    assert found is not None and check(made.problem, found).area == cells
+
+
+def test_the_tiling_frames_have_the_blocks_area_and_fit_the_board():
+    from solver.adc2020 import tiling
+    made = jigsaw(6, 4, 5, 3)
+    cells = sum(len(block.cells) for block in made.problem.blocks)
+    frames = tiling.frames(made.problem)
+    assert frames and all(w * h == cells and w <= made.problem.width and h <= made.problem.height for w, h in frames)
+    assert [abs(w - h) for w, h in frames] == sorted(abs(w - h) for w, h in frames)
+
+
+def test_a_framed_layout_checks_and_lies_in_its_frame():
+    pytest.importorskip("ortools")
+    import time
+
+    from solver.adc2020 import tiling
+    made = jigsaw(5, 4, 6, 5)
+    width, height = tiling.framed(made.problem)
+    cells = sum(len(block.cells) for block in made.problem.blocks)
+    assert width * height >= tiling.FRAMED_GROWTH * cells
+    found = tiling.solve_tiling(made.problem, width, height, time.monotonic() + 10, one_cell=True)
+    assert found is not None and found.width <= width and found.height <= height
+    assert check(made.problem, found).area is not None
