@@ -23,6 +23,18 @@ def available():
     return cp_model is not None
 
 
+def solved(model, seconds, workers=1, seed=0):
+    """The CpSolver that found a solution of `model` in `seconds` on `workers` threads,
+    or None (none found, or no model is worth starting in under 0.1 s)."""
+    if seconds < 0.1:
+        return None
+    sat = cp_model.CpSolver()
+    sat.parameters.max_time_in_seconds = seconds
+    sat.parameters.num_workers = max(1, workers)
+    sat.parameters.random_seed = seed
+    return sat if sat.Solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
+
+
 def box_too_big(problem, width, height):
     """Whether a width x height box would make a model past MAX_LITERALS."""
     return width * height * max(problem.wires, 1) > MAX_LITERALS
@@ -63,11 +75,8 @@ def solve_box(problem, width, height, seconds, workers=1, seed=0):
             for lit in numbered[cell].get(number, ()):
                 model.Add(around == 1).OnlyEnforceIf(lit)
     _touch_both_sides(model, width, height, held, wire)
-    sat = cp_model.CpSolver()
-    sat.parameters.max_time_in_seconds = max(0.1, seconds)
-    sat.parameters.num_workers = max(1, workers)
-    sat.parameters.random_seed = seed
-    if sat.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    sat = solved(model, max(0.1, seconds), workers, seed)
+    if sat is None:
         return None
     chosen = [next((x, y) for lit, x, y in options if sat.BooleanValue(lit)) for options in places]
     wires = {cell: number for cell in range(cells) for number in range(1, problem.wires + 1)

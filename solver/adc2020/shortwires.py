@@ -12,7 +12,7 @@ wire of at most one cell cannot touch itself).
 
 import time
 
-from .cpsat import cp_model
+from .cpsat import cp_model, solved
 from .formats import PLUS, Answer, Position
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -69,13 +69,8 @@ def solve_frame(problem, width, height, until, workers=1, longest=1, hint=None, 
     seconds = until - time.monotonic()
     if hard_deadline is not None:
         seconds = min(seconds, hard_deadline - time.monotonic())
-    if seconds < 0.2:
-        return None
-    sat = cp_model.CpSolver()
-    sat.parameters.max_time_in_seconds = seconds
-    sat.parameters.num_workers = max(1, workers)
-    sat.parameters.random_seed = seed
-    if sat.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    sat = solved(model, seconds, workers, seed) if seconds >= 0.2 else None
+    if sat is None:
         return None
     chosen = [next(xy for xy, lit in options.items() if sat.BooleanValue(lit)) for options in places]
     wires = {cell: number for number in range(1, problem.wires + 1) for cell, lit in middles[number].items()

@@ -16,7 +16,7 @@ has a framed layout in its reference's 20x20, found in about 50 s.
 import math
 import time
 
-from .cpsat import cp_model
+from .cpsat import cp_model, solved
 from .formats import PLUS, Answer, Position
 
 MAX_PLACES = 200000  # position booleans past which a frame is not modelled
@@ -105,13 +105,8 @@ def solve_tiling(problem, width, height, until, workers=1, seed=0, one_cell=Fals
         else:
             model.AddExactlyOne(lits)
     seconds = until - time.monotonic()
-    if seconds < 0.2:
-        return None
-    sat = cp_model.CpSolver()
-    sat.parameters.max_time_in_seconds = seconds
-    sat.parameters.num_workers = max(1, workers)
-    sat.parameters.random_seed = seed
-    if sat.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    sat = solved(model, seconds, workers, seed) if seconds >= 0.2 else None
+    if sat is None:
         return None
     chosen = [None] * len(problem.blocks)
     for b in wired:
