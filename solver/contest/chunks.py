@@ -51,14 +51,16 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
             emit(unsent_record(k, said[1]))
             said[1] = 0
 
+    def send(k, board, task, judge):  # the played record of board k
+        score = task.rule.counted(task.rule.score(judge.outcome()))
+        emit(played_record(k, select_text(board, judge.clicks), board.name, board.line, task.rule.year, score))
+
     def play_blind(k):  # a record if board k is a 2026 board, read, and of a name not played here
         board = read(k)[0]
         if (board is not None and (rule or board.form) == 2026 and board.width * board.height <= BLIND_MOST_CELLS
                 and board.name not in names):
             names.add(board.name)
-            task, judge = played_blind(board, rule)
-            score = task.rule.counted(task.rule.score(judge.outcome()))
-            emit(played_record(k, select_text(board, judge.clicks), board.name, board.line, task.rule.year, score))
+            send(k, board, *played_blind(board, rule))
 
     for first, stop in chunks:
         passed = []  # the boards of this chunk the plan passed over
@@ -83,9 +85,7 @@ def play_chunks(index, chunks, plan, run, emit, only=None):
                 tell(repeated_record(k, board.name, board.line))
             else:
                 names.add(board.name)
-                task, judge = played(board, rule, deadline, hurry=plan is not None and plan.pressed())
-                score = task.rule.counted(task.rule.score(judge.outcome()))
-                emit(played_record(k, select_text(board, judge.clicks), board.name, board.line, task.rule.year, score))
+                send(k, board, *played(board, rule, deadline, hurry=plan is not None and plan.pressed()))
             if stray is not None:
                 tell(message_record(k, stray))
         if passed:

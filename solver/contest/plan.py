@@ -138,7 +138,7 @@ def _estimate(facts, rule):
     seconds = expected_seconds(width, height, mines, rule, safe_start)
     gain = expected_score(width, height, mines, rule, safe_start)
     if rule == 2026 and mines is not None:  # what a full play adds to the board played blind (chunks.py)
-        gain -= blind_score(mines / float(width * height))
+        gain -= blind_score(width, height, mines)
     worth = gain / seconds
     if worth <= 0:
         return seconds, 0

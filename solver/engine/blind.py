@@ -52,13 +52,15 @@ def _spread(length):
     return sorted({round(i * (length - 1) / gaps) for i in range(gaps + 1)})
 
 
-def blind_score(density):
-    """The mean 2026 score of a board of this mine density played blind (BLIND_SCORES,
-    interpolated).
+def blind_score(width, height, mines):
+    """The mean 2026 score of a board of this size and mine count played blind
+    (BLIND_SCORES at its density, interpolated); 0 for a board never played blind.
 
-    >>> blind_score(0.25)
-    0.307
+    >>> blind_score(20, 20, 100), blind_score(21, 20, 105)
+    (0.307, 0.0)
     """
-    x = min(len(BLIND_SCORES) - 1.0, max(0.0, density / BLIND_DENSITY_STEP))
+    if width * height > BLIND_MOST_CELLS:
+        return 0.0
+    x = min(len(BLIND_SCORES) - 1.0, max(0.0, mines / float(width * height) / BLIND_DENSITY_STEP))
     i = min(len(BLIND_SCORES) - 2, int(x))
     return round(BLIND_SCORES[i] + (x - i) * (BLIND_SCORES[i + 1] - BLIND_SCORES[i]), 6)

@@ -126,9 +126,9 @@ def test_under_the_2026_rule_the_plan_ranks_a_board_by_what_it_adds_to_blind_pla
     with blind play worth nothing the rank is that of the whole predicted score."""
     facts = (12, 12, 30, 2026, False)
     predicted = plan.expected_score(12, 12, 30, 2026, False)
-    monkeypatch.setattr(plan, "blind_score", lambda density: 0.0)
+    monkeypatch.setattr(plan, "blind_score", lambda width, height, mines: 0.0)
     _, plain = plan._estimate(facts, 2026)
-    monkeypatch.setattr(plan, "blind_score", lambda density: predicted)
+    monkeypatch.setattr(plan, "blind_score", lambda width, height, mines: predicted)
     assert plain > 0 and plan._estimate(facts, 2026)[1] == 0
     assert plan._estimate(facts[:3] + (2025, False), 2025)[1] > 0  # (2025: no blind play)
 
